@@ -1,0 +1,46 @@
+/* hash.c -- 64-bit FNV-1a, used for map checksums and the psi/rho digest.
+ *
+ * FNV-1a is not a cryptographic hash; it identifies builds and detects
+ * accidental corruption, which is all a profile checksum is for (gcov's
+ * stamps and compiler-rt's function hashes serve the same purpose).
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+ */
+#include "ipp_core.h"
+
+#include <string.h>
+#include <stdlib.h>
+
+#define FNV_PRIME UINT64_C(0x100000001b3)
+
+uint64_t ipp_hash_bytes(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= FNV_PRIME;
+	}
+	return h;
+}
+
+uint64_t ipp_hash_str(uint64_t h, const char *s)
+{
+	return ipp_hash_bytes(h, s ? s : "", (s ? strlen(s) : 0) + 1);
+}
+
+uint64_t ipp_hash_u64(uint64_t h, uint64_t v)
+{
+	unsigned char b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));	/* byte order fixed: little endian */
+	return ipp_hash_bytes(h, b, 8);
+}
+
+/* Hashes the decimal text of v, so the digest does not depend on GMP's limb size. */
+uint64_t ipp_hash_mpz(uint64_t h, const mpz_t v)
+{
+	char *s = mpz_get_str(NULL, 10, v);
+	h = ipp_hash_str(h, s);
+	free(s);
+	return h;
+}

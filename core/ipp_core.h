@@ -1,0 +1,349 @@
+/* ipp_core.h -- the path-numbering core shared by the plugin and the decoder.
+ *
+ * This is the single source of truth for how ipp numbers paths.  The GCC
+ * plugin builds a supergraph through this API, asks the core to number it
+ * (and to choose cuts), and emits instrumentation from the resulting psi/rho
+ * functions.  The decoder rebuilds the same supergraph from the map stored
+ * in the binary, renumbers it with the same code, and decodes path numbers.
+ *
+ * Vocabulary follows Melski & Reps, "Interprocedural Path Profiling"
+ * (UW-Madison TR-1382, 1998); see docs/GLOSSARY.md:
+ *
+ *   G*        the supergraph: one CFG per procedure, call and return-site
+ *             vertices, Entry_global / Exit_global.       (Section 2.2)
+ *   G*fin     G* after Transformations 0-3: acyclic CFGs and an acyclic
+ *             call graph.  Built by ipp_fin_new().        (Section 3.2, 6)
+ *   psi_v     linear function <a,b> = lambda x. a*x+b giving the number of
+ *             valid completions from v given the number from Exit_P.
+ *   rho_e     linear function giving the value an edge adds to pathNum.
+ *   nvc       numValidCompsFromExit, the argument psi and rho are applied to.
+ *   region    one Entry_global -> Entry_P (or -> GEntry_P) edge.  Paths are
+ *             numbered densely *within* their region: a counter is keyed by
+ *             (module, region, number in region).  Region offsets give the
+ *             paper's single global numbering when wanted (equation 27).
+ *   surrogate the Entry_P -> v and w -> GExit_P edges that replace a DFS
+ *             back edge w -> v (Transformation 2) or the in-edges of a cut
+ *             vertex v.
+ *   summary   the c -> r edge that replaces the call and return edges of a
+ *             summarized call site (Transformation 3): recursive sites (call
+ *             graph DFS back edges), calls out of the unit, indirect calls,
+ *             and sites cut on purpose (Section 8 hybrids, or to fit 64 bits).
+ *
+ * All arithmetic on path counts is exact (GMP).  Identifiers are dense
+ * non-negative ints; IPP_NONE (-1) means "none".
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#ifndef IPP_CORE_H
+#define IPP_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <gmp.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int32_t ipp_id;
+#define IPP_NONE ((ipp_id)-1)
+
+/* ------------------------------------------------------------------ */
+/* Numbering modes                                                      */
+/* ------------------------------------------------------------------ */
+enum ipp_mode {
+	IPP_MODE_CONTEXT = 0,	/* interprocedural context (Section 5): unbalanced-left paths */
+	IPP_MODE_PIECEWISE,	/* interprocedural piecewise (Section 6): unbalanced-right-left */
+	IPP_MODE_INTRA,		/* intraprocedural Ball-Larus: every call site summarized */
+	IPP_MODE_INTRA_CONTEXT,	/* intraprocedural context (Section 7); irreducible
+				 * procedures fall back to IPP_MODE_INTRA numbering */
+	IPP_MODE_COUNT
+};
+const char *ipp_mode_name(enum ipp_mode m);		/* "context", "piecewise", "intra", "intra-context" */
+int ipp_mode_parse(const char *s, enum ipp_mode *out);	/* 0 on success, -1 unknown */
+
+/* ------------------------------------------------------------------ */
+/* The input supergraph G*                                              */
+/* ------------------------------------------------------------------ */
+enum ipp_vkind {
+	IPP_V_BLOCK = 0,	/* ordinary vertex (a basic block or part of one) */
+	IPP_V_CALL,		/* call vertex c; its return site is always c+1 */
+	IPP_V_RETSITE,		/* return-site vertex r */
+	IPP_V_ENTRY,		/* Entry_P */
+	IPP_V_EXIT,		/* Exit_P */
+	IPP_V_GEXIT,		/* GExit_P (Transformation 1) */
+	IPP_V_GENTRY,		/* GEntry_P (Transformation 0; used in piecewise mode only) */
+	IPP_V_SPLIT,		/* v_b half of a split loop header (intra-context, G*fin only) */
+	IPP_V_GLOBAL_ENTRY,	/* Entry_global (vertex 0) */
+	IPP_V_GLOBAL_EXIT,	/* Exit_global (vertex 1) */
+	IPP_V_KIND_COUNT
+};
+const char *ipp_vkind_name(enum ipp_vkind k);
+int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
+
+/* Procedure flags. */
+#define IPP_PROC_ENTRY		0x1u	/* may be entered other than through the unit's
+					 * interprocedural call edges (main, externally
+					 * visible, address-taken): gets Entry_global -> Entry_P */
+#define IPP_PROC_SKIPPED	0x2u	/* not instrumented; has no body in the graph */
+
+/* Call-site flags. */
+#define IPP_CALL_INDIRECT	0x1u	/* through a pointer: callee unknown (callee = IPP_NONE) */
+#define IPP_CALL_FORCE_SUMMARY	0x2u	/* apply Transformation 3 even if not recursive
+					 * (Section 8 hybrids; "cut" call sites) */
+#define IPP_CALL_NORETURN	0x4u	/* callee never returns (informational) */
+
+typedef struct ipp_graph ipp_graph;
+
+/* A new graph holds only Entry_global (vertex 0) and Exit_global (vertex 1). */
+ipp_graph *ipp_graph_new(void);
+void ipp_graph_free(ipp_graph *g);
+
+/* Adds a procedure and its Entry_P, Exit_P, GExit_P and GEntry_P vertices,
+ * in that order.  'name' is the source name, 'asm_name' the assembler name
+ * (unique in the unit; regions are named by it).  Procedures must be added
+ * in source order: the order fixes the call-graph DFS (which call sites are
+ * recursive) and the order of regions. */
+ipp_id ipp_add_proc(ipp_graph *g, const char *name, const char *asm_name, unsigned flags);
+
+/* Adds an ordinary vertex to procedure p. */
+ipp_id ipp_add_block(ipp_graph *g, ipp_id p);
+
+/* Adds a call vertex and its return-site vertex (id = returned id + 1).
+ * callee is a procedure of this graph, or IPP_NONE for a call out of the
+ * unit or through a pointer.  The call -> return flow is implicit: never add
+ * edges out of a call vertex or into a return-site vertex.  Call sites must
+ * be added in statement order within a procedure. */
+ipp_id ipp_add_call(ipp_graph *g, ipp_id p, ipp_id callee, unsigned flags);
+
+/* Adds the intraprocedural edge src -> dst and returns its id.  Parallel
+ * edges are distinct edges.  The order in which a vertex's out-edges are
+ * added is its successor order, which fixes the numbering.  A block that
+ * ends the path abruptly (a call to exit/abort/longjmp) gets an edge to
+ * GExit_P. */
+ipp_id ipp_add_edge(ipp_graph *g, ipp_id src, ipp_id dst);
+
+/* Optional source location of a vertex (file is interned; may be NULL). */
+void ipp_set_loc(ipp_graph *g, ipp_id v, const char *file, int line, int col);
+/* Optional opaque tag (the plugin stores the GIMPLE basic-block index). */
+void ipp_set_tag(ipp_graph *g, ipp_id v, int tag);
+void ipp_set_proc_flags(ipp_graph *g, ipp_id p, unsigned flags);
+void ipp_set_call_flags(ipp_graph *g, ipp_id c, unsigned flags);
+
+/* Read access. */
+size_t ipp_graph_nprocs(const ipp_graph *g);
+size_t ipp_graph_nvertices(const ipp_graph *g);
+size_t ipp_graph_nedges(const ipp_graph *g);
+const char *ipp_proc_name(const ipp_graph *g, ipp_id p);
+const char *ipp_proc_asm(const ipp_graph *g, ipp_id p);
+unsigned ipp_proc_flags(const ipp_graph *g, ipp_id p);
+ipp_id ipp_proc_entry(const ipp_graph *g, ipp_id p);
+ipp_id ipp_proc_exit(const ipp_graph *g, ipp_id p);
+ipp_id ipp_proc_gexit(const ipp_graph *g, ipp_id p);
+ipp_id ipp_proc_gentry(const ipp_graph *g, ipp_id p);
+ipp_id ipp_proc_find(const ipp_graph *g, const char *asm_name);	/* IPP_NONE if absent */
+enum ipp_vkind ipp_vertex_kind(const ipp_graph *g, ipp_id v);
+ipp_id ipp_vertex_proc(const ipp_graph *g, ipp_id v);	/* IPP_NONE for the global vertices */
+const char *ipp_vertex_file(const ipp_graph *g, ipp_id v);	/* NULL if unknown */
+int ipp_vertex_line(const ipp_graph *g, ipp_id v);	/* 0 if unknown */
+int ipp_vertex_col(const ipp_graph *g, ipp_id v);
+int ipp_vertex_tag(const ipp_graph *g, ipp_id v);	/* -1 if unset */
+ipp_id ipp_call_callee(const ipp_graph *g, ipp_id c);
+unsigned ipp_call_flags(const ipp_graph *g, ipp_id c);
+ipp_id ipp_edge_src(const ipp_graph *g, ipp_id e);
+ipp_id ipp_edge_dst(const ipp_graph *g, ipp_id e);
+size_t ipp_vertex_nout(const ipp_graph *g, ipp_id v);	/* out-edges, in successor order */
+ipp_id ipp_vertex_out(const ipp_graph *g, ipp_id v, size_t i);
+
+/* Checks the structural rules above.  Returns 0, or -1 with a message. */
+int ipp_graph_check(const ipp_graph *g, char *err, size_t errlen);
+
+/* DFS back edges of procedure CFGs: a DFS from Entry_P following successor
+ * order (then from any vertex not yet reached, in id order).  Deterministic;
+ * handles irreducible graphs.  Returns true if graph edge e is one. */
+bool ipp_graph_is_back_edge(const ipp_graph *g, ipp_id e);
+/* Recursive call sites: DFS back edges of the call graph, procedures taken
+ * in the order they were added, call sites in statement order. */
+bool ipp_graph_is_recursive_call(const ipp_graph *g, ipp_id c);
+
+/* Ball-Larus TOPLAS'94 Section 5 static weights (loops x10, branches split
+ * evenly), per procedure with weight(Entry_P) = 1.  Used to choose cuts. */
+double ipp_graph_vertex_weight(const ipp_graph *g, ipp_id v);
+
+/* ------------------------------------------------------------------ */
+/* Cuts                                                                 */
+/* ------------------------------------------------------------------ */
+/* A cut vertex v is split through a surrogate pair, as a back edge is:
+ * every in-edge u -> v is replaced by u -> GExit_P and Entry_P -> v (or
+ * GEntry_P -> v) is added, so paths end when they reach v and restart at v.
+ * A cut call site gets Transformation 3.  Cut vertices must be BLOCK or
+ * CALL vertices; cut calls must be CALL vertices. */
+typedef struct ipp_cuts {
+	ipp_id *vertices;	/* sorted, unique */
+	size_t nvertices;
+	ipp_id *calls;		/* sorted, unique */
+	size_t ncalls;
+} ipp_cuts;
+void ipp_cuts_init(ipp_cuts *c);
+void ipp_cuts_free(ipp_cuts *c);
+void ipp_cuts_add_vertex(ipp_cuts *c, ipp_id v);
+void ipp_cuts_add_call(ipp_cuts *c, ipp_id call);
+
+/* Chooses cuts so that every region of 'mode' has at most 'limit' paths
+ * (numbers fit in [0, limit-1]).  Deterministic.  Bottom-up over the call
+ * graph; within a procedure, summarizes call sites first (coldest by static
+ * weight first) and cuts vertices only when the procedure alone is too big.
+ * 'cuts' may hold forced cuts on entry; chosen cuts are added.  Returns 0,
+ * or -1 with a message (graph invalid, or limit < 2). */
+int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
+		ipp_cuts *cuts, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* G*fin and its psi/rho functions                                      */
+/* ------------------------------------------------------------------ */
+enum ipp_ekind {
+	IPP_E_NORMAL = 0,	/* intraprocedural edge of G* kept in G*fin */
+	IPP_E_SURR_ENTRY,	/* Entry_P / GEntry_P -> v (Transformation 2, or a cut) */
+	IPP_E_SURR_EXIT,	/* w -> GExit_P (Transformation 2, or a cut) */
+	IPP_E_SUMMARY,		/* c -> r at a summarized call site (Transformation 3) */
+	IPP_E_CALL,		/* c -> Entry_Q */
+	IPP_E_RETURN,		/* Exit_Q -> r */
+	IPP_E_GLOBAL_ENTRY,	/* Entry_global -> Entry_P / GEntry_P: a region */
+	IPP_E_GLOBAL_EXIT,	/* Exit_P / GExit_P -> Exit_global */
+	IPP_E_SPLIT,		/* v_a -> v_b, intra-context, ordinary */
+	IPP_E_SPLIT_SURR,	/* v_a -> v_b, intra-context, surrogate */
+	IPP_E_KIND_COUNT
+};
+const char *ipp_ekind_name(enum ipp_ekind k);
+
+/* Why a call site is summarized in G*fin. */
+enum ipp_summary_why {
+	IPP_SUM_NONE = 0,	/* interprocedural: call and return edges kept */
+	IPP_SUM_RECURSIVE,	/* call-graph DFS back edge */
+	IPP_SUM_EXTERNAL,	/* callee not in the unit */
+	IPP_SUM_INDIRECT,	/* through a pointer */
+	IPP_SUM_CUT,		/* IPP_CALL_FORCE_SUMMARY or a cut */
+	IPP_SUM_INTRA		/* intraprocedural modes summarize every site */
+};
+const char *ipp_summary_why_name(enum ipp_summary_why w);
+
+typedef struct ipp_fin ipp_fin;
+
+/* Builds G*fin for 'mode' with 'cuts' (may be NULL) and solves psi/rho
+ * bottom-up (equations 19-24), regions (eq. 27) and, in piecewise mode,
+ * numUnbalRLPaths and edgeValue (eq. 33-35).  Vertices 0..nvertices(g)-1 of
+ * G*fin are the vertices of g with the same ids; intra-context split halves
+ * are appended.  Returns NULL with a message on error. */
+ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cuts,
+		     char *err, size_t errlen);
+void ipp_fin_free(ipp_fin *f);
+
+const ipp_graph *ipp_fin_graph(const ipp_fin *f);
+enum ipp_mode ipp_fin_mode(const ipp_fin *f);
+
+size_t ipp_fin_nvertices(const ipp_fin *f);
+enum ipp_vkind ipp_fin_vkind(const ipp_fin *f, ipp_id v);
+ipp_id ipp_fin_vproc(const ipp_fin *f, ipp_id v);
+ipp_id ipp_fin_vorigin(const ipp_fin *f, ipp_id v);	/* G* vertex it stands for */
+size_t ipp_fin_nsucc(const ipp_fin *f, ipp_id v);
+ipp_id ipp_fin_succ(const ipp_fin *f, ipp_id v, size_t i);	/* edge id, successor order */
+
+size_t ipp_fin_nedges(const ipp_fin *f);
+enum ipp_ekind ipp_fin_ekind(const ipp_fin *f, ipp_id e);
+ipp_id ipp_fin_esrc(const ipp_fin *f, ipp_id e);
+ipp_id ipp_fin_edst(const ipp_fin *f, ipp_id e);
+ipp_id ipp_fin_eorigin(const ipp_fin *f, ipp_id e);	/* G* edge replaced or kept; else IPP_NONE */
+ipp_id ipp_fin_ecall(const ipp_fin *f, ipp_id e);	/* call vertex of CALL/RETURN/SUMMARY edges */
+
+/* psi_v = <a,b>; rho_e = <a,b>.  For RETURN edges in piecewise mode rho is
+ * <0, edgeValue> (applied only when no left parenthesis is open). */
+void ipp_fin_psi(const ipp_fin *f, ipp_id v, mpz_t a, mpz_t b);
+void ipp_fin_rho(const ipp_fin *f, ipp_id e, mpz_t a, mpz_t b);
+/* Piecewise only: numUnbalRLPaths[v] for Exit_P and return-site vertices. */
+void ipp_fin_num_unbal_rl(const ipp_fin *f, ipp_id v, mpz_t out);
+
+enum ipp_summary_why ipp_fin_call_summary(const ipp_fin *f, ipp_id c);
+bool ipp_fin_is_cut_vertex(const ipp_fin *f, ipp_id v);
+/* Intra-context: true if procedure p fell back to Ball-Larus numbering
+ * because its CFG is irreducible. */
+bool ipp_fin_proc_fallback(const ipp_fin *f, ipp_id p);
+
+/* Regions, in order: procedures in id order, for each its Entry region (if
+ * it has one) then, in piecewise mode, its GEntry region. */
+typedef struct ipp_region_info {
+	ipp_id proc;
+	bool gentry;		/* Entry_global -> GEntry_P (piecewise) */
+	ipp_id edge;		/* the GLOBAL_ENTRY edge */
+	const char *name;	/* asm name, with "#g" appended for GEntry regions */
+} ipp_region_info;
+size_t ipp_fin_nregions(const ipp_fin *f);
+void ipp_fin_region(const ipp_fin *f, ipp_id r, ipp_region_info *out);
+ipp_id ipp_fin_region_find(const ipp_fin *f, const char *name);	/* IPP_NONE if absent */
+void ipp_fin_region_total(const ipp_fin *f, ipp_id r, mpz_t out);	/* paths in region */
+void ipp_fin_region_offset(const ipp_fin *f, ipp_id r, mpz_t out);	/* sum of earlier totals */
+void ipp_fin_total(const ipp_fin *f, mpz_t out);			/* all regions */
+/* The number of valid completions from Exit_P a region starts with
+ * (1, or numUnbalRLPaths[Exit_P] for a GEntry region). */
+void ipp_fin_region_nvc(const ipp_fin *f, ipp_id r, mpz_t out);
+
+/* A 64-bit digest of every psi and rho value (and the region table), so a
+ * decoder can check that it renumbered the graph exactly as the plugin did. */
+uint64_t ipp_fin_digest(const ipp_fin *f);
+
+/* ------------------------------------------------------------------ */
+/* Encoding and decoding                                                */
+/* ------------------------------------------------------------------ */
+/* A path is a sequence of G*fin edge ids starting with a GLOBAL_ENTRY edge.
+ * A complete path ends with a GLOBAL_EXIT edge; a shorter one is a prefix
+ * (a partial path: abandoned by exit, longjmp or a signal).
+ *
+ * The stop stack identifies where a prefix stopped: the call vertices of
+ * the calls still open in the prefix (outermost first) followed by the last
+ * vertex.  In the intraprocedural modes it is just the last vertex.  In the
+ * interprocedural modes the last vertex alone is not enough: the zero
+ * completion of a prefix can re-enter the same procedure through another
+ * call site and pass the same vertex with the same partial sum. */
+typedef struct ipp_path {
+	ipp_id region;
+	ipp_id *edges;
+	size_t nedges;
+	size_t cap;
+} ipp_path;
+void ipp_path_init(ipp_path *p);
+void ipp_path_free(ipp_path *p);
+void ipp_path_push(ipp_path *p, ipp_id e);
+
+/* Algorithms 5.1 / 6.1: the number within its region of a path or prefix.
+ * Fills *region and num; for a prefix, also its stop stack (allocated with
+ * malloc into *stack, *nstack), if stack is non-NULL.  Returns 0, or -1 with a
+ * message if the edges are not a valid path (or prefix) of G*fin. */
+int ipp_encode(const ipp_fin *f, const ipp_id *edges, size_t n, ipp_id *region, mpz_t num,
+	       ipp_id **stack, size_t *nstack, char *err, size_t errlen);
+
+/* Algorithm 5.2 and its piecewise counterpart: the complete path numbered
+ * num in region.  Returns 0, or -1 if num is out of range or the region
+ * unknown. */
+int ipp_decode(const ipp_fin *f, ipp_id region, const mpz_t num, ipp_path *out,
+	       char *err, size_t errlen);
+
+/* The prefix with partial sum num that stopped at stack[nstack-1] with the
+ * open calls stack[0..nstack-2].  Returns 0, or -1 if no such prefix exists. */
+int ipp_decode_partial(const ipp_fin *f, ipp_id region, const mpz_t num,
+		       const ipp_id *stack, size_t nstack, ipp_path *out,
+		       char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* Small utilities shared by the core, the formats and the decoder      */
+/* ------------------------------------------------------------------ */
+/* 64-bit FNV-1a, used for map checksums and the psi/rho digest. */
+uint64_t ipp_hash_bytes(uint64_t h, const void *data, size_t n);
+uint64_t ipp_hash_str(uint64_t h, const char *s);	/* hashes the bytes and a NUL */
+uint64_t ipp_hash_u64(uint64_t h, uint64_t v);
+uint64_t ipp_hash_mpz(uint64_t h, const mpz_t v);
+#define IPP_HASH_INIT UINT64_C(0xcbf29ce484222325)
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IPP_CORE_H */
