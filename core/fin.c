@@ -9,6 +9,8 @@
  *                   (at the position of its first removed out-edge), and v one
  *                   SURR_ENTRY Entry_P -> v (GEntry_P -> v in piecewise mode),
  *                   after Entry_P's own out-edges, targets in id order.
+ *                   A restart vertex (ipp_set_restart) gets the surrogate entry
+ *                   too but keeps its in-edges.
  *   T3              a summarized call site c gets SUMMARY c -> c+1 instead of
  *                   CALL c -> Entry_Q and RETURN Exit_Q -> c+1; Q gets a region.
  *   Section 7       (intra-context) a back-edge target v is split: v keeps its
@@ -298,7 +300,7 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 		unsigned char *target = ipp_xcalloc(pr->nverts, 1);
 		for (size_t i = 0; i < pr->nverts; i++) {
 			const struct ipp_vertex *ux = &g->v[pr->verts[i]];
-			if (lp->cut[i])
+			if (lp->cut[i] || ux->restart)
 				target[i] = 1;
 			if (use_split || ux->kind == IPP_V_CALL)
 				continue;

@@ -236,6 +236,17 @@ void ipp_set_loc(ipp_graph *g, ipp_id v, const char *file, int line, int col)
 	g->v[v].col = col;
 }
 
+void ipp_set_restart(ipp_graph *g, ipp_id v)
+{
+	g->v[v].restart = true;
+	invalidate(g);
+}
+
+bool ipp_vertex_is_restart(const ipp_graph *g, ipp_id v)
+{
+	return g->v[v].restart;
+}
+
 void ipp_set_tag(ipp_graph *g, ipp_id v, int tag)
 {
 	g->v[v].tag = tag;
@@ -347,6 +358,11 @@ int ipp_graph_check(const ipp_graph *g, char *err, size_t errlen)
 				return -1;
 			}
 			continue;
+		}
+		if (v->restart && v->kind != IPP_V_BLOCK && v->kind != IPP_V_RETSITE) {
+			ipp_seterr(err, errlen, "restart vertex %zu is a %s vertex", i,
+				   ipp_vkind_name(v->kind));
+			return -1;
 		}
 		switch (v->kind) {
 		case IPP_V_BLOCK:

@@ -45,6 +45,7 @@ struct ipp_vertex {
 	int line, col, tag;
 	ipp_id callee;		/* call vertices */
 	unsigned cflags;	/* call vertices */
+	bool restart;		/* a path may start here (ipp_set_restart) */
 	ipp_id *out;		/* out-edges in successor order */
 	size_t nout, capout;
 };

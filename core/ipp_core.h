@@ -124,6 +124,13 @@ ipp_id ipp_add_call(ipp_graph *g, ipp_id p, ipp_id callee, unsigned flags);
  * GExit_P. */
 ipp_id ipp_add_edge(ipp_graph *g, ipp_id src, ipp_id dst);
 
+/* Marks v (a BLOCK or RETSITE vertex) as a restart point: control can
+ * arrive there abnormally (a longjmp returning through setjmp, a computed
+ * goto), so a path may start at v.  G*fin gets a surrogate Entry_P -> v
+ * (GEntry_P -> v in piecewise mode) while v's in-edges stay. */
+void ipp_set_restart(ipp_graph *g, ipp_id v);
+bool ipp_vertex_is_restart(const ipp_graph *g, ipp_id v);
+
 /* Optional source location of a vertex (file is interned; may be NULL). */
 void ipp_set_loc(ipp_graph *g, ipp_id v, const char *file, int line, int col);
 /* Optional opaque tag (the plugin stores the GIMPLE basic-block index). */

@@ -1,0 +1,47 @@
+/* gcc-common.h -- every GCC header the plugin needs, in one place, and the
+ * glue that differs between GCC versions (in the spirit of the Linux
+ * kernel's scripts/gcc-plugins/gcc-common.h).  Only GCC 12 is supported
+ * and tested today; a new major version gets its #if blocks here.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+ */
+#ifndef IPP_GCC_COMMON_H
+#define IPP_GCC_COMMON_H
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "ssa.h"
+#include "cgraph.h"
+#include "gimple-iterator.h"
+#include "gimple-pretty-print.h"
+#include "tree-cfg.h"
+#include "tree-into-ssa.h"
+#include "cfganal.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "varasm.h"
+#include "stor-layout.h"
+#include "output.h"
+#include "diagnostic-core.h"
+#include "toplev.h"
+#include "langhooks.h"
+#include "tree-nested.h"
+#include "fold-const.h"
+#include "calls.h"
+#include "except.h"
+#include "context.h"
+#include "version.h"
+#include "gimplify.h"
+
+#if GCCPLUGIN_VERSION_MAJOR != 12
+#warning "ipp is developed and tested with GCC 12 only"
+#endif
+
+#endif

@@ -1,0 +1,956 @@
+/* ipp_pass.cc -- the instrumentation pass.
+ *
+ * A SIMPLE_IPA_PASS right after build_ssa_passes: every function body of the
+ * unit is in GIMPLE/SSA with a CFG, and nothing has been inlined yet, so
+ * paths are in terms of source functions at -O0 and -O2 alike.
+ *
+ *  1. Build the unit's supergraph G* through the core (core/ipp_core.h):
+ *     each basic block becomes a head vertex followed by a call vertex and a
+ *     return-site vertex per call; abnormal edges are left out; a block with
+ *     no successors (a call to exit/abort/longjmp, a trap, a resx) gets an
+ *     edge to GExit_P.
+ *  2. Let the core choose cuts (ipp_autocut) and number G*fin.
+ *  3. Instrument each function from G*fin (Ball-Larus protocol, docs/
+ *     PROTOCOL.md): a frame pushed on the thread's list at entry; path
+ *     register updates on edges; at a back edge or a cut, record and restart;
+ *     at a return, pop and record; before a call, store the path number and
+ *     call vertex in the frame (partial paths); before a call that never
+ *     returns, record.
+ *  4. Serialize the map (core/ipp_format.h) for emission into .ipp_map.
+ *
+ * Functions not instrumented (listed in the map with the reason): external
+ * gnu_inline bodies, no_instrument_function, ifunc resolvers, the runtime's
+ * own __ipp_* functions, nonlocal goto receivers and functions with
+ * returns_twice calls other than setjmp.
+ *
+ * Abnormal control flow: a setjmp's return site and every computed-goto
+ * target are restart points (a path may start there); the computed goto
+ * records its path and leaves IPP_PATH_RESTART in the path register, and a
+ * longjmp's arrival is detected from setjmp's return value (__ipp_receive).
+ * Such functions keep the path register in the frame, not in SSA.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+ */
+#include "gcc-common.h"
+#include "ipp_plugin.h"
+#include "ipp_format.h"
+
+#ifndef IPP_VERSION
+#define IPP_VERSION "unknown"
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Per-function bookkeeping                                             */
+/* ------------------------------------------------------------------ */
+
+struct fninfo {
+	cgraph_node *node;
+	function *fun;
+	ipp_id proc;
+	const char *skip;	/* reason, or NULL if instrumented */
+	int nbb;		/* last_basic_block_for_fn at build time */
+	ipp_id *head;		/* per bb index: head vertex, IPP_NONE if none */
+	ipp_id *tail;		/* per bb index: last vertex of the chain */
+	bool in_memory;		/* the path register is frame.path */
+};
+
+struct unit {
+	ipp_graph *g;
+	fninfo *fns;
+	size_t nfns;
+	/* per G* vertex */
+	gcall **call_stmt;
+	/* per G* edge: the GIMPLE edge it stands for (NULL inside a block) */
+	edge *gedge;
+	size_t cap_v, cap_e;
+	/* per G* vertex: the G* edge entering it inside a block chain */
+	ipp_id *chain_in;
+	/* a block with no successors: its last statement, per tail vertex */
+	gimple **dead_stmt;
+	/* per G* vertex: setjmp's return site (the call) */
+	gcall **setjmp_call;
+};
+
+static void grow(struct unit *u)
+{
+	size_t nv = ipp_graph_nvertices(u->g), ne = ipp_graph_nedges(u->g);
+	if (nv + 2 > u->cap_v) {
+		size_t old = u->cap_v;
+		u->cap_v = 2 * (nv + 2);
+		u->call_stmt = (gcall **)xrealloc(u->call_stmt, u->cap_v * sizeof(gcall *));
+		u->chain_in = (ipp_id *)xrealloc(u->chain_in, u->cap_v * sizeof(ipp_id));
+		u->dead_stmt = (gimple **)xrealloc(u->dead_stmt, u->cap_v * sizeof(gimple *));
+		u->setjmp_call = (gcall **)xrealloc(u->setjmp_call, u->cap_v * sizeof(gcall *));
+		for (size_t i = old; i < u->cap_v; i++) {
+			u->setjmp_call[i] = NULL;
+			u->call_stmt[i] = NULL;
+			u->chain_in[i] = IPP_NONE;
+			u->dead_stmt[i] = NULL;
+		}
+	}
+	if (ne + 2 > u->cap_e) {
+		size_t old = u->cap_e;
+		u->cap_e = 2 * (ne + 2);
+		u->gedge = (edge *)xrealloc(u->gedge, u->cap_e * sizeof(edge));
+		for (size_t i = old; i < u->cap_e; i++)
+			u->gedge[i] = NULL;
+	}
+}
+
+static ipp_id add_edge(struct unit *u, ipp_id s, ipp_id d, edge ge)
+{
+	ipp_id id;
+	grow(u);
+	id = ipp_add_edge(u->g, s, d);
+	grow(u);
+	u->gedge[id] = ge;
+	return id;
+}
+
+/* ------------------------------------------------------------------ */
+/* Which functions are instrumented                                     */
+/* ------------------------------------------------------------------ */
+
+static bool is_ifunc_resolver(tree decl)
+{
+	symtab_node *s;
+	FOR_EACH_SYMBOL(s) {
+		tree a = lookup_attribute("ifunc", DECL_ATTRIBUTES(s->decl));
+		if (a && TREE_VALUE(a)) {
+			tree name = TREE_VALUE(TREE_VALUE(a));
+			if (TREE_CODE(name) == STRING_CST &&
+			    strcmp(TREE_STRING_POINTER(name),
+				   IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl))) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* setjmp and its relatives: returns_twice calls whose second return comes
+ * from a longjmp.  Other returns_twice calls (vfork, getcontext) are not
+ * handled. */
+static bool is_setjmp_call(gimple *s)
+{
+	tree fn;
+	const char *n;
+	if (!is_gimple_call(s) || !(gimple_call_flags(s) & ECF_RETURNS_TWICE))
+		return false;
+	fn = gimple_call_fndecl(s);
+	if (!fn || fndecl_built_in_p(fn, BUILT_IN_SETJMP))
+		return false;
+	n = IDENTIFIER_POINTER(DECL_NAME(fn));
+	return strstr(n, "setjmp") != NULL;
+}
+
+static bool is_longjmp_call(gimple *s)
+{
+	tree fn;
+	if (!s || !is_gimple_call(s) || gimple_call_num_args(s) < 1)
+		return false;
+	fn = gimple_call_fndecl(s);
+	if (!fn || fndecl_built_in_p(fn, BUILT_IN_LONGJMP))
+		return false;
+	return strstr(IDENTIFIER_POINTER(DECL_NAME(fn)), "longjmp") != NULL;
+}
+
+static bool is_computed_goto(gimple *s)
+{
+	return s && gimple_code(s) == GIMPLE_GOTO &&
+	       TREE_CODE(gimple_goto_dest(s)) != LABEL_DECL;
+}
+
+/* Why a function with abnormal control flow cannot be numbered, or NULL. */
+static const char *unsupported_flow(function *fun)
+{
+	basic_block bb;
+	if (fun->has_nonlocal_label)
+		return "nonlocal goto receiver";
+	FOR_EACH_BB_FN(bb, fun) {
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *s = gsi_stmt(gsi);
+			if (is_gimple_call(s) && (gimple_call_flags(s) & ECF_RETURNS_TWICE) &&
+			    !is_setjmp_call(s))
+				return "returns_twice call other than setjmp (vfork, "
+				       "__builtin_setjmp, getcontext)";
+		}
+	}
+	return NULL;
+}
+
+/* The path register lives in memory (the frame) in functions with abnormal
+ * edges: SSA values must not flow across them. */
+static bool has_abnormal_edges(function *fun)
+{
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun) {
+		edge e;
+		edge_iterator ei;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (e->flags & EDGE_ABNORMAL)
+				return true;
+	}
+	return false;
+}
+
+static const char *skip_reason(cgraph_node *node)
+{
+	tree decl = node->decl;
+	const char *asm_name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+	if (lookup_attribute("no_instrument_function", DECL_ATTRIBUTES(decl)))
+		return "no_instrument_function";
+	if (strncmp(asm_name, "__ipp_", 6) == 0)
+		return "ipp runtime";
+	if (is_ifunc_resolver(decl))
+		return "ifunc resolver";
+	return unsupported_flow(DECL_STRUCT_FUNCTION(decl));
+}
+
+/* ------------------------------------------------------------------ */
+/* Step 1: G* from GIMPLE                                               */
+/* ------------------------------------------------------------------ */
+
+static void set_loc(ipp_graph *g, ipp_id v, location_t loc)
+{
+	if (loc == UNKNOWN_LOCATION)
+		return;
+	expanded_location x = expand_location(loc);
+	if (x.file)
+		ipp_set_loc(g, v, x.file, x.line, x.column);
+}
+
+static ipp_id proc_of_decl(struct unit *u, tree decl)
+{
+	if (!decl)
+		return IPP_NONE;
+	for (size_t i = 0; i < u->nfns; i++)
+		if (u->fns[i].node->decl == decl)
+			return u->fns[i].skip ? IPP_NONE : u->fns[i].proc;
+	return IPP_NONE;
+}
+
+static bool is_unreachable_call(gimple *s)
+{
+	return s && is_gimple_call(s) &&
+	       gimple_call_builtin_p(s, BUILT_IN_UNREACHABLE);
+}
+
+static void build_body(struct unit *u, fninfo *fi)
+{
+	ipp_graph *g = u->g;
+	function *fun = fi->fun;
+	basic_block bb;
+	ipp_id p = fi->proc;
+
+	fi->nbb = last_basic_block_for_fn(fun);
+	fi->head = XNEWVEC(ipp_id, fi->nbb);
+	fi->tail = XNEWVEC(ipp_id, fi->nbb);
+	for (int i = 0; i < fi->nbb; i++)
+		fi->head[i] = fi->tail[i] = IPP_NONE;
+
+	/* vertices, block by block in index order */
+	for (int i = NUM_FIXED_BLOCKS; i < fi->nbb; i++) {
+		ipp_id cur;
+		bb = BASIC_BLOCK_FOR_FN(fun, i);
+		if (!bb)
+			continue;
+		grow(u);
+		cur = fi->head[i] = ipp_add_block(g, p);
+		ipp_set_tag(g, cur, i);
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *s = gsi_stmt(gsi);
+			if (gimple_has_location(s)) {
+				set_loc(g, fi->head[i], gimple_location(s));
+				break;
+			}
+		}
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *s = gsi_stmt(gsi);
+			gcall *call;
+			ipp_id c, callee;
+			unsigned flags = 0;
+			if (!is_gimple_call(s) || gimple_call_internal_p(s))
+				continue;
+			call = as_a<gcall *>(s);
+			callee = proc_of_decl(u, gimple_call_fndecl(call));
+			if (!gimple_call_fndecl(call))
+				flags |= IPP_CALL_INDIRECT;
+			if (gimple_call_flags(call) & ECF_NORETURN)
+				flags |= IPP_CALL_NORETURN;
+			grow(u);
+			c = ipp_add_call(g, p, callee, flags);
+			grow(u);
+			ipp_set_tag(g, c, i);
+			ipp_set_tag(g, c + 1, i);
+			set_loc(g, c, gimple_location(s));
+			set_loc(g, c + 1, gimple_location(s));
+			u->call_stmt[c] = call;
+			u->chain_in[c] = add_edge(u, cur, c, NULL);
+			cur = c + 1;
+			if (is_setjmp_call(call)) {
+				ipp_set_restart(g, c + 1);
+				u->setjmp_call[c + 1] = call;
+			}
+		}
+		fi->tail[i] = cur;
+	}
+
+	/* edges: Entry_P -> first block, then each block's successors in order */
+	add_edge(u, ipp_proc_entry(g, p),
+		 fi->head[single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun))->index],
+		 single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	for (int i = NUM_FIXED_BLOCKS; i < fi->nbb; i++) {
+		edge e;
+		edge_iterator ei;
+		size_t n = 0;
+		bb = BASIC_BLOCK_FOR_FN(fun, i);
+		if (!bb)
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			ipp_id d;
+			if (e->flags & (EDGE_ABNORMAL | EDGE_FAKE))
+				continue;
+			d = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun) ? ipp_proc_exit(g, p)
+								  : fi->head[e->dest->index];
+			add_edge(u, fi->tail[i], d, e);
+			n++;
+		}
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if ((e->flags & EDGE_ABNORMAL) && is_computed_goto(last_stmt(bb)))
+				ipp_set_restart(g, fi->head[e->dest->index]);
+		if (n == 0) {
+			/* a dead end: the path ends here (design notes) */
+			gimple *last = last_stmt(bb);
+			add_edge(u, fi->tail[i], ipp_proc_gexit(g, p), NULL);
+			u->dead_stmt[fi->tail[i]] = last;
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Step 3: instrumentation                                              */
+/* ------------------------------------------------------------------ */
+
+/* Trees shared by all functions of the unit. */
+static tree frame_type, frame_prev, frame_region, frame_path, frame_vertex, frame_flags;
+static tree region_type, module_type, top_var, record_fn, receive_fn, regions_var, module_var;
+static tree setjmp_note_fn, longjmp_note_fn;
+static tree u64;
+
+static tree add_field(tree type, const char *name, tree ftype, tree *chain)
+{
+	tree f = build_decl(BUILTINS_LOCATION, FIELD_DECL, get_identifier(name), ftype);
+	DECL_CONTEXT(f) = type;
+	DECL_CHAIN(f) = *chain;
+	*chain = f;
+	return f;
+}
+
+static void make_types(void)
+{
+	tree fields = NULL_TREE;
+	u64 = long_long_unsigned_type_node;
+
+	/* struct ipp_rt_frame (runtime/ipp_abi.h).  add_field prepends, and
+	 * finish_builtin_struct reverses the chain: add in declaration order. */
+	frame_type = make_node(RECORD_TYPE);
+	frame_prev = add_field(frame_type, "prev", ptr_type_node, &fields);
+	frame_region = add_field(frame_type, "region", ptr_type_node, &fields);
+	frame_path = add_field(frame_type, "path", u64, &fields);
+	frame_vertex = add_field(frame_type, "vertex", integer_type_node, &fields);
+	frame_flags = add_field(frame_type, "flags", unsigned_type_node, &fields);
+	finish_builtin_struct(frame_type, "ipp_rt_frame", fields, NULL_TREE);
+
+	/* struct ipp_rt_region */
+	fields = NULL_TREE;
+	region_type = make_node(RECORD_TYPE);
+	add_field(region_type, "name", const_ptr_type_node, &fields);
+	add_field(region_type, "npaths", u64, &fields);
+	add_field(region_type, "module", ptr_type_node, &fields);
+	add_field(region_type, "index", unsigned_type_node, &fields);
+	add_field(region_type, "flags", unsigned_type_node, &fields);
+	finish_builtin_struct(region_type, "ipp_rt_region", fields, NULL_TREE);
+
+	/* struct ipp_rt_module */
+	fields = NULL_TREE;
+	module_type = make_node(RECORD_TYPE);
+	add_field(module_type, "abi_version", unsigned_type_node, &fields);
+	add_field(module_type, "nregions", unsigned_type_node, &fields);
+	add_field(module_type, "name", const_ptr_type_node, &fields);
+	add_field(module_type, "checksum", const_ptr_type_node, &fields);
+	add_field(module_type, "mode", const_ptr_type_node, &fields);
+	add_field(module_type, "regions", ptr_type_node, &fields);
+	add_field(module_type, "next", ptr_type_node, &fields);
+	add_field(module_type, "registered", unsigned_type_node, &fields);
+	add_field(module_type, "reserved", unsigned_type_node, &fields);
+	finish_builtin_struct(module_type, "ipp_rt_module", fields, NULL_TREE);
+
+	/* extern __thread struct ipp_rt_frame *__ipp_top; */
+	top_var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier("__ipp_top"),
+			     build_pointer_type(frame_type));
+	TREE_PUBLIC(top_var) = 1;
+	DECL_EXTERNAL(top_var) = 1;
+	DECL_ARTIFICIAL(top_var) = 1;
+	TREE_USED(top_var) = 1;
+	set_decl_tls_model(top_var, decl_default_tls_model(top_var));
+	varpool_node::get_create(top_var);
+
+	/* void __ipp_record(struct ipp_rt_region *, uint64_t); */
+	record_fn = build_fn_decl("__ipp_record",
+				  build_function_type_list(void_type_node, ptr_type_node, u64,
+							   NULL_TREE));
+	DECL_ATTRIBUTES(record_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+
+	/* uint64_t __ipp_receive(struct ipp_rt_frame *, int, uint64_t, uint64_t); */
+	receive_fn = build_fn_decl("__ipp_receive",
+				   build_function_type_list(u64, ptr_type_node, integer_type_node,
+							    u64, u64, NULL_TREE));
+	DECL_ATTRIBUTES(receive_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	setjmp_note_fn = build_fn_decl("__ipp_setjmp_note",
+				       build_function_type_list(void_type_node, const_ptr_type_node,
+								ptr_type_node, NULL_TREE));
+	DECL_ATTRIBUTES(setjmp_note_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	longjmp_note_fn = build_fn_decl("__ipp_longjmp_note",
+					build_function_type_list(void_type_node, const_ptr_type_node,
+								 NULL_TREE));
+	DECL_ATTRIBUTES(longjmp_note_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+}
+
+static tree str_cst(const char *s)
+{
+	return build_string_literal(strlen(s) + 1, s);
+}
+
+/* The unit's static struct ipp_rt_module and region array. */
+static void make_module_data(const ipp_fin *fin, const char *module, const char *checksum)
+{
+	size_t nr = ipp_fin_nregions(fin);
+	char name[64];
+	tree arr_type = build_array_type(region_type, build_index_type(size_int(nr ? nr - 1 : 0)));
+	vec<constructor_elt, va_gc> *elts = NULL;
+	mpz_t t;
+
+	snprintf(name, sizeof(name), "__ipp_regions_%s", checksum);
+	regions_var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), arr_type);
+	snprintf(name, sizeof(name), "__ipp_module_%s", checksum);
+	module_var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), module_type);
+	tree both[2] = { regions_var, module_var };
+	for (int k = 0; k < 2; k++) {
+		tree v = both[k];
+		TREE_STATIC(v) = 1;
+		TREE_PUBLIC(v) = 0;
+		DECL_ARTIFICIAL(v) = 1;
+		TREE_USED(v) = 1;
+		TREE_ADDRESSABLE(v) = 1;
+	}
+
+	mpz_init(t);
+	for (size_t r = 0; r < nr; r++) {
+		ipp_region_info ri;
+		vec<constructor_elt, va_gc> *fe = NULL;
+		tree f = TYPE_FIELDS(region_type);
+		ipp_fin_region(fin, (ipp_id)r, &ri);
+		ipp_fin_region_total(fin, (ipp_id)r, t);
+		CONSTRUCTOR_APPEND_ELT(fe, f, str_cst(ri.name));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(fe, f, build_int_cstu(u64, mpz_get_ui(t)));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(fe, f, build_fold_addr_expr(module_var));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(fe, f, build_int_cst(unsigned_type_node, 0));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(fe, f, build_int_cst(unsigned_type_node, 0));
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(r), build_constructor(region_type, fe));
+	}
+	mpz_clear(t);
+	DECL_INITIAL(regions_var) = build_constructor(arr_type, elts);
+
+	{
+		vec<constructor_elt, va_gc> *me = NULL;
+		tree f = TYPE_FIELDS(module_type);
+		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, 1));	/* ABI */
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, nr));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(me, f, str_cst(module));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(me, f, str_cst(checksum));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(me, f, str_cst(ipp_mode_name(ipp_fin_mode(fin))));
+		f = DECL_CHAIN(f);
+		CONSTRUCTOR_APPEND_ELT(me, f, build_fold_addr_expr(regions_var));
+		DECL_INITIAL(module_var) = build_constructor(module_type, me);
+	}
+	varpool_node::finalize_decl(regions_var);
+	varpool_node::finalize_decl(module_var);
+}
+
+static tree region_addr(ipp_id r)
+{
+	tree ref = build4(ARRAY_REF, region_type, regions_var, size_int(r), NULL_TREE, NULL_TREE);
+	return build_fold_addr_expr(ref);
+}
+
+/* rho_e(1) (or psi, rho evaluated at nvc = 1) as a uint64 constant.  The
+ * cuts guarantee every region fits, so every value does. */
+static unsigned HOST_WIDE_INT rho1(const ipp_fin *fin, ipp_id e)
+{
+	mpz_t a, b;
+	unsigned HOST_WIDE_INT v;
+	mpz_inits(a, b, NULL);
+	ipp_fin_rho(fin, e, a, b);
+	mpz_add(a, a, b);
+	gcc_assert(mpz_sizeinbase(a, 2) <= 64);
+	v = mpz_get_ui(a);
+	mpz_clears(a, b, NULL);
+	return v;
+}
+
+struct fnstate {
+	const ipp_fin *fin;
+	fninfo *fi;
+	tree frame;		/* the activation's struct ipp_rt_frame */
+	tree r;			/* the path register */
+	ipp_id region;
+	ipp_id *fin_of;		/* G* edge -> kept NORMAL fin edge, or IPP_NONE */
+	ipp_id *exit_of;	/* G* vertex -> its SURR_EXIT fin edge, or IPP_NONE */
+	ipp_id *restart_of;	/* G* vertex -> SURR_ENTRY fin edge into it, or IPP_NONE */
+};
+
+static tree fld(tree obj, tree field)
+{
+	return build3(COMPONENT_REF, TREE_TYPE(field), obj, field, NULL_TREE);
+}
+
+static void emit_assign(gimple_seq *seq, tree lhs, tree rhs)
+{
+	gimple_seq_add_stmt(seq, gimple_build_assign(lhs, rhs));
+}
+
+/* r = r + v (through temporaries: r may be a memory reference) */
+static void emit_add(gimple_seq *seq, struct fnstate *st, unsigned HOST_WIDE_INT v)
+{
+	if (v == 0)
+		return;
+	tree t = create_tmp_var(u64, "ipp_t"), t2 = create_tmp_var(u64, "ipp_t");
+	emit_assign(seq, t, st->r);
+	gimple_seq_add_stmt(seq, gimple_build_assign(t2, PLUS_EXPR, t, build_int_cstu(u64, v)));
+	emit_assign(seq, st->r, t2);
+}
+
+/* __ipp_record(&region, r + extra) */
+static void emit_record(gimple_seq *seq, struct fnstate *st, unsigned HOST_WIDE_INT extra)
+{
+	tree t = create_tmp_var(u64, "ipp_t");
+	emit_assign(seq, t, st->r);
+	if (extra) {
+		tree t2 = create_tmp_var(u64, "ipp_t");
+		gimple_seq_add_stmt(seq, gimple_build_assign(t2, PLUS_EXPR, t, build_int_cstu(u64, extra)));
+		t = t2;
+	}
+	gimple_seq_add_stmt(seq, gimple_build_call(record_fn, 2, region_addr(st->region), t));
+}
+
+/* frame.vertex = v (and frame.path = r first if store_path) */
+static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_path)
+{
+	if (store_path && !st->fi->in_memory) {
+		tree t = create_tmp_var(u64, "ipp_t");
+		emit_assign(seq, t, st->r);
+		emit_assign(seq, fld(st->frame, frame_path), t);
+	}
+	emit_assign(seq, fld(st->frame, frame_vertex), build_int_cst(integer_type_node, v));
+}
+
+/* A removed edge w -> v (back edge or into a cut vertex): record the path
+ * ending w -> GExit_P, restart at v (Ball-Larus: r = rho(Entry_P -> v)). */
+static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
+{
+	gcc_assert(st->exit_of[w] != IPP_NONE && st->restart_of[v] != IPP_NONE);
+	emit_record(seq, st, rho1(st->fin, st->exit_of[w]));
+	emit_assign(seq, st->r, build_int_cstu(u64, rho1(st->fin, st->restart_of[v])));
+}
+
+static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
+{
+	ipp_graph *g = u->g;
+	struct fnstate st;
+	size_t nv = ipp_graph_nvertices(g), ne = ipp_graph_nedges(g);
+	ipp_id p = fi->proc;
+	function *fun = fi->fun;
+
+	memset(&st, 0, sizeof(st));
+	st.fin = fin;
+	st.fi = fi;
+	st.region = ipp_fin_region_find(fin, ipp_proc_asm(g, p));
+	gcc_assert(st.region != IPP_NONE);
+	st.fin_of = XNEWVEC(ipp_id, ne);
+	st.exit_of = XNEWVEC(ipp_id, nv);
+	st.restart_of = XNEWVEC(ipp_id, nv);
+	for (size_t i = 0; i < ne; i++)
+		st.fin_of[i] = IPP_NONE;
+	for (size_t i = 0; i < nv; i++)
+		st.exit_of[i] = st.restart_of[i] = IPP_NONE;
+	for (size_t e = 0; e < ipp_fin_nedges(fin); e++) {
+		ipp_id src = ipp_fin_esrc(fin, (ipp_id)e), dst = ipp_fin_edst(fin, (ipp_id)e);
+		if (ipp_fin_vproc(fin, src) != p)
+			continue;
+		switch (ipp_fin_ekind(fin, (ipp_id)e)) {
+		case IPP_E_NORMAL:
+			st.fin_of[ipp_fin_eorigin(fin, (ipp_id)e)] = (ipp_id)e;
+			break;
+		case IPP_E_SURR_EXIT:
+			st.exit_of[src] = (ipp_id)e;
+			break;
+		case IPP_E_SURR_ENTRY:
+			st.restart_of[dst] = (ipp_id)e;
+			break;
+		default:
+			break;
+		}
+	}
+
+	push_cfun(fun);
+	st.frame = create_tmp_var(frame_type, "ipp_frame");
+	TREE_ADDRESSABLE(st.frame) = 1;
+	fi->in_memory = has_abnormal_edges(fun);
+	st.r = fi->in_memory ? fld(st.frame, frame_path) : create_tmp_var(u64, "ipp_r");
+
+	/* entry: push the frame, r = 0 */
+	{
+		gimple_seq seq = NULL;
+		tree t = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
+		emit_assign(&seq, t, top_var);
+		emit_assign(&seq, fld(st.frame, frame_prev), t);
+		emit_assign(&seq, fld(st.frame, frame_region), region_addr(st.region));
+		emit_assign(&seq, fld(st.frame, frame_path), build_int_cstu(u64, 0));
+		emit_assign(&seq, fld(st.frame, frame_vertex), build_int_cst(integer_type_node, -1));
+		emit_assign(&seq, fld(st.frame, frame_flags), build_int_cst(unsigned_type_node, 0));
+		emit_assign(&seq, top_var, build_fold_addr_expr(st.frame));
+		if (!fi->in_memory)
+			emit_assign(&seq, st.r, build_int_cstu(u64, 0));
+		gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), seq);
+	}
+
+	/* inside blocks: before each call, and at dead ends */
+	for (size_t k = 0; k < nv; k++) {
+		ipp_id v = (ipp_id)k;
+		gcall *call;
+		gimple_seq seq = NULL;
+		if (ipp_vertex_proc(g, v) != p || ipp_vertex_kind(g, v) != IPP_V_CALL)
+			continue;
+		call = u->call_stmt[v];
+		/* a cut at the call vertex itself: the chain edge into it is removed */
+		if (ipp_fin_is_cut_vertex(fin, v))
+			emit_split(&seq, &st, ipp_edge_src(g, u->chain_in[v]), v);
+		if (u->dead_stmt[v + 1] == call && !is_unreachable_call(call)) {
+			/* the call never returns: the path ends here */
+			emit_record(&seq, &st, rho1(fin, ipp_fin_succ(fin, v + 1, 0)));
+			emit_stand(&seq, &st, -1, false);
+			if (is_longjmp_call(call))
+				gimple_seq_add_stmt(&seq, gimple_build_call(longjmp_note_fn, 1,
+									    gimple_call_arg(call, 0)));
+		} else {
+			emit_stand(&seq, &st, (int)v, true);
+		}
+		gimple_stmt_iterator gsi = gsi_for_stmt(call);
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	}
+	for (int i = NUM_FIXED_BLOCKS; i < fi->nbb; i++) {
+		ipp_id t = fi->tail[i];
+		gimple *last;
+		gimple_seq seq = NULL;
+		if (t == IPP_NONE || !(last = u->dead_stmt[t]))
+			continue;	/* not a dead end */
+		if (ipp_vertex_kind(g, t) == IPP_V_RETSITE && u->call_stmt[t - 1] == last)
+			continue;	/* a noreturn call: handled with the call */
+		if (is_unreachable_call(last) ||
+		    (is_gimple_call(last) && gimple_call_internal_p(last)))
+			continue;	/* unreachable, or the abnormal dispatcher */
+		emit_record(&seq, &st, rho1(fin, ipp_fin_succ(fin, t, 0)));
+		emit_stand(&seq, &st, -1, false);
+		if (is_computed_goto(last))
+			emit_assign(&seq, st.r, build_int_cstu(u64, HOST_WIDE_INT_M1U));
+		gimple_stmt_iterator gsi = gsi_for_stmt(last);
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	}
+
+	/* setjmp: note the receiver on the block's normal in-edges */
+	for (size_t k = 0; k < nv; k++) {
+		gcall *call = u->setjmp_call[k];
+		tree buf;
+		edge e;
+		edge_iterator ei;
+		if (!call || ipp_vertex_proc(g, (ipp_id)k) != p)
+			continue;
+		buf = gimple_call_arg(call, 0);
+		if (TREE_CODE(buf) == SSA_NAME && gimple_bb(SSA_NAME_DEF_STMT(buf)) == gimple_bb(call))
+			continue;	/* defined by a PHI of the block: not available on the edges */
+		FOR_EACH_EDGE(e, ei, gimple_bb(call)->preds) {
+			gimple_seq seq = NULL;
+			if (e->flags & EDGE_ABNORMAL)
+				continue;
+			gimple_seq_add_stmt(&seq, gimple_build_call(setjmp_note_fn, 2, unshare_expr(buf),
+								    build_fold_addr_expr(st.frame)));
+			gsi_insert_seq_on_edge(e, seq);
+		}
+	}
+
+	/* computed-goto targets: restart if the path register says so */
+	for (int i = NUM_FIXED_BLOCKS; i < fi->nbb; i++) {
+		ipp_id h = fi->head[i];
+		gimple_seq seq = NULL;
+		tree t, c, t2;
+		if (h == IPP_NONE || !ipp_vertex_is_restart(g, h))
+			continue;
+		t = create_tmp_var(u64, "ipp_t");
+		c = create_tmp_var(boolean_type_node, "ipp_c");
+		t2 = create_tmp_var(u64, "ipp_t");
+		emit_assign(&seq, t, st.r);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(c, EQ_EXPR, t,
+							      build_int_cstu(u64, HOST_WIDE_INT_M1U)));
+		gimple_seq_add_stmt(&seq, gimple_build_assign(t2, COND_EXPR, c,
+			build_int_cstu(u64, rho1(fin, st.restart_of[h])), t));
+		emit_assign(&seq, st.r, t2);
+		gimple_stmt_iterator gsi = gsi_after_labels(BASIC_BLOCK_FOR_FN(fun, i));
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	}
+
+	/* on CFG edges */
+	for (size_t k = 0; k < ne; k++) {
+		ipp_id e = (ipp_id)k, src = ipp_edge_src(g, e), dst = ipp_edge_dst(g, e);
+		edge ge = u->gedge[e];
+		gimple_seq seq = NULL;
+		if (ipp_vertex_proc(g, src) != p || !ge)
+			continue;
+		if (u->setjmp_call[src]) {
+			/* the setjmp receiver: after a longjmp, restart at the return site */
+			gcall *call = u->setjmp_call[src];
+			tree ret = gimple_call_lhs(call), t = create_tmp_var(u64, "ipp_t");
+			tree res = create_tmp_var(u64, "ipp_t");
+			if (!ret) {
+				ret = make_ssa_name(TREE_TYPE(gimple_call_fntype(call)) ?
+						    TREE_TYPE(TREE_TYPE(gimple_call_fndecl(call))) :
+						    integer_type_node);
+				gimple_call_set_lhs(call, ret);
+				update_stmt(call);
+			}
+			emit_assign(&seq, t, st.r);
+			gimple_seq_add_stmt(&seq, gimple_build_call(receive_fn, 4,
+				build_fold_addr_expr(st.frame), fold_convert(integer_type_node, ret), t,
+				build_int_cstu(u64, rho1(fin, st.restart_of[src]))));
+			gimple_call_set_lhs(gimple_seq_last_stmt(seq), res);
+			emit_assign(&seq, st.r, res);
+		}
+		if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
+			emit_split(&seq, &st, src, dst);
+		} else {
+			gcc_assert(st.fin_of[e] != IPP_NONE);
+			emit_add(&seq, &st, rho1(fin, st.fin_of[e]));
+			if (dst == ipp_proc_exit(g, p)) {
+				/* return: pop the frame, record the path (Exit_P -> Exit_global adds 0) */
+				tree t = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
+				emit_assign(&seq, t, fld(st.frame, frame_prev));
+				emit_assign(&seq, top_var, t);
+				emit_record(&seq, &st, 0);
+			}
+		}
+		if (seq)
+			gsi_insert_seq_on_edge(ge, seq);
+	}
+
+	gsi_commit_edge_inserts();
+	update_ssa(TODO_update_ssa);
+	pop_cfun();
+	XDELETEVEC(st.fin_of);
+	XDELETEVEC(st.exit_of);
+	XDELETEVEC(st.restart_of);
+}
+
+/* ------------------------------------------------------------------ */
+/* The pass                                                             */
+/* ------------------------------------------------------------------ */
+
+static int cmp_order(const void *a, const void *b)
+{
+	const fninfo *x = (const fninfo *)a, *y = (const fninfo *)b;
+	return x->node->order - y->node->order;
+}
+
+static bool entered_from_outside(cgraph_node *node)
+{
+	const char *n = IDENTIFIER_POINTER(DECL_NAME(node->decl));
+	return TREE_PUBLIC(node->decl) || node->address_taken || !node->local ||
+	       strcmp(n, "main") == 0;
+}
+
+static unsigned int execute_ipp(void)
+{
+	struct unit u;
+	cgraph_node *node;
+	ipp_fin *fin;
+	ipp_cuts cuts;
+	char err[512], cks[17];
+	const char *module = main_input_filename;
+	uint64_t checksum;
+
+	memset(&u, 0, sizeof(u));
+	u.g = ipp_graph_new();
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		if (DECL_EXTERNAL(node->decl) || node->inlined_to || node->clone_of)
+			continue;
+		u.fns = XRESIZEVEC(fninfo, u.fns, u.nfns + 1);
+		memset(&u.fns[u.nfns], 0, sizeof(fninfo));
+		u.fns[u.nfns].node = node;
+		u.fns[u.nfns].fun = DECL_STRUCT_FUNCTION(node->decl);
+		u.nfns++;
+	}
+	if (u.nfns == 0) {
+		ipp_graph_free(u.g);
+		return 0;
+	}
+	qsort(u.fns, u.nfns, sizeof(fninfo), cmp_order);
+
+	/* procedures first (calls need their callees' ids), in source order */
+	for (size_t i = 0; i < u.nfns; i++) {
+		fninfo *fi = &u.fns[i];
+		tree decl = fi->node->decl;
+		unsigned flags = entered_from_outside(fi->node) ? IPP_PROC_ENTRY : 0;
+		fi->skip = skip_reason(fi->node);
+		if (fi->skip)
+			flags |= IPP_PROC_SKIPPED;
+		grow(&u);
+		fi->proc = ipp_add_proc(u.g, lang_hooks.decl_printable_name(decl, 0),
+					IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl)), flags);
+		grow(&u);
+		set_loc(u.g, ipp_proc_entry(u.g, fi->proc), DECL_SOURCE_LOCATION(decl));
+	}
+	for (size_t i = 0; i < u.nfns; i++) {
+		fninfo *fi = &u.fns[i];
+		if (fi->skip)
+			continue;
+		push_cfun(fi->fun);
+		build_body(&u, fi);
+		pop_cfun();
+	}
+	if (ipp_graph_check(u.g, err, sizeof(err)) < 0) {
+		error("ipp: internal error building the supergraph of %s: %s", module, err);
+		return 0;
+	}
+
+	/* step 2: cuts and numbering */
+	ipp_cuts_init(&cuts);
+	if (ipp_autocut(u.g, ipp_opts.mode, ipp_opts.limit, &cuts, err, sizeof(err)) < 0) {
+		error("ipp: cannot number %s within the path limit: %s", module, err);
+		return 0;
+	}
+	fin = ipp_fin_new(u.g, ipp_opts.mode, &cuts, err, sizeof(err));
+	if (!fin) {
+		error("ipp: internal error numbering %s: %s", module, err);
+		return 0;
+	}
+	checksum = ipp_map_checksum(u.g, ipp_opts.mode, &cuts, module);
+	ipp_hex64(checksum, cks);
+
+	if (ipp_opts.verbose) {
+		mpz_t t;
+		mpz_init(t);
+		for (size_t r = 0; r < ipp_fin_nregions(fin); r++) {
+			ipp_region_info ri;
+			ipp_fin_region(fin, (ipp_id)r, &ri);
+			ipp_fin_region_total(fin, (ipp_id)r, t);
+			char *s = mpz_get_str(NULL, 10, t);
+			inform(DECL_SOURCE_LOCATION(u.fns[0].node->decl),
+			       "ipp: region %s: %s paths", ri.name, s);
+			free(s);
+		}
+		for (size_t i = 0; i < cuts.nvertices; i++) {
+			ipp_id v = cuts.vertices[i];
+			inform(UNKNOWN_LOCATION, "ipp: cut in %s at vertex %d (%s:%d)",
+			       ipp_proc_asm(u.g, ipp_vertex_proc(u.g, v)), (int)v,
+			       ipp_vertex_file(u.g, v) ? ipp_vertex_file(u.g, v) : "?",
+			       ipp_vertex_line(u.g, v));
+		}
+		for (size_t i = 0; i < cuts.ncalls; i++) {
+			ipp_id c = cuts.calls[i];
+			inform(UNKNOWN_LOCATION, "ipp: call site summarized in %s at vertex %d (%s:%d)",
+			       ipp_proc_asm(u.g, ipp_vertex_proc(u.g, c)), (int)c,
+			       ipp_vertex_file(u.g, c) ? ipp_vertex_file(u.g, c) : "?",
+			       ipp_vertex_line(u.g, c));
+		}
+		for (size_t i = 0; i < u.nfns; i++)
+			if (u.fns[i].skip)
+				inform(DECL_SOURCE_LOCATION(u.fns[i].node->decl),
+				       "ipp: %s not instrumented: %s",
+				       ipp_proc_asm(u.g, u.fns[i].proc), u.fns[i].skip);
+		mpz_clear(t);
+	}
+
+	/* step 3 */
+	make_types();
+	make_module_data(fin, module, cks);
+	for (size_t i = 0; i < u.nfns; i++)
+		if (!u.fns[i].skip)
+			instrument(&u, &u.fns[i], fin);
+	for (size_t i = 0; i < u.nfns; i++) {
+		/* the new calls need call-graph edges before IPA */
+		if (u.fns[i].skip)
+			continue;
+		push_cfun(u.fns[i].fun);
+		cgraph_edge::rebuild_edges();
+		pop_cfun();
+	}
+
+	/* step 4: the map */
+	{
+		const char **reasons = XCNEWVEC(const char *, u.nfns + 1);
+		ipp_map_meta meta;
+		FILE *mem;
+		for (size_t i = 0; i < u.nfns; i++)
+			reasons[u.fns[i].proc] = u.fns[i].skip;
+		memset(&meta, 0, sizeof(meta));
+		meta.module = module;
+		meta.ipp_version = IPP_VERSION;
+		meta.gcc_version = version_string;
+		meta.skip_reason = reasons;
+		mem = open_memstream(&ipp_unit_map, &ipp_unit_map_len);
+		if (!mem || ipp_map_write(mem, fin, &cuts, &meta, ipp_opts.limit, err,
+					  sizeof(err)) < 0)
+			error("ipp: cannot write the map of %s: %s", module, err);
+		if (mem)
+			fclose(mem);
+		XDELETEVEC(reasons);
+	}
+
+	for (size_t i = 0; i < u.nfns; i++) {
+		XDELETEVEC(u.fns[i].head);
+		XDELETEVEC(u.fns[i].tail);
+	}
+	free(u.fns);
+	free(u.call_stmt);
+	free(u.gedge);
+	free(u.chain_in);
+	free(u.dead_stmt);
+	ipp_fin_free(fin);
+	ipp_cuts_free(&cuts);
+	ipp_graph_free(u.g);
+	return 0;
+}
+
+namespace {
+const pass_data ipp_pass_data = {
+	SIMPLE_IPA_PASS, "ipp", OPTGROUP_NONE, TV_NONE,
+	PROP_cfg | PROP_ssa, 0, 0, 0, 0
+};
+
+struct ipp_pass : simple_ipa_opt_pass {
+	ipp_pass(gcc::context *ctxt) : simple_ipa_opt_pass(ipp_pass_data, ctxt) {}
+	unsigned int execute(function *) final override { return execute_ipp(); }
+};
+}
+
+opt_pass *ipp_make_pass(gcc::context *ctxt)
+{
+	return new ipp_pass(ctxt);
+}
