@@ -1,0 +1,326 @@
+/* ipp_format.h -- the on-disk formats of ipp: the map and the profile.
+ *
+ * The MAP describes one compilation unit: its supergraph G* (procedures,
+ * vertices, edges in id order, locations), the mode and the cuts, i.e.
+ * everything the decoder needs to rebuild the very same ipp_graph, call
+ * ipp_fin_new() and number paths exactly as the plugin did.  It also
+ * records derived facts (back edges, summarized call sites, regions and
+ * their totals, a psi/rho digest) so that a decoder can check its own
+ * renumbering.  The plugin writes one YAML document per unit into a
+ * non-allocated ELF section; the linker concatenates them, so a map is read
+ * as a YAML *stream* of documents.
+ *
+ * The PROFILE holds, per module (source path + map checksum + mode), the
+ * counts of complete paths (region, number within the region) and of
+ * partial paths (region, number so far, stop stack), and how many runs
+ * were merged into it.  The runtime writes it by hand, line by line; this
+ * library reads (with libyaml), writes, merges and checks it.
+ *
+ * docs/FORMAT.md is the specification of both formats.
+ *
+ * Every function that can fail returns -1 (or NULL) and writes a message
+ * into err[errlen] ("file:line:column: what was expected"); on failure
+ * nothing is leaked and no output argument needs freeing.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#ifndef IPP_FORMAT_H
+#define IPP_FORMAT_H
+
+#include <stdio.h>
+#include "ipp_core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IPP_MAP_VERSION 1
+#define IPP_PROFILE_VERSION 1
+
+/* Writes v as 16 lowercase hex digits and a NUL (the form checksums and
+ * digests take in both formats).  Returns out. */
+char *ipp_hex64(uint64_t v, char out[17]);
+
+/* ------------------------------------------------------------------ */
+/* The map                                                              */
+/* ------------------------------------------------------------------ */
+
+/* What the writer needs besides G*fin and the cuts. */
+typedef struct ipp_map_meta {
+	const char *module;		/* the unit's source file path (required) */
+	const char *ipp_version;	/* free-form, may be NULL */
+	const char *gcc_version;	/* free-form, may be NULL */
+	const char *const *skip_reason;	/* indexed by procedure id; NULL, or NULL
+					 * entries, when there is no reason */
+} ipp_map_meta;
+
+/* One row of the region table (see ipp_fin_region()). */
+typedef struct ipp_map_region {
+	char *name;		/* assembler name, "#g" appended for GEntry regions */
+	ipp_id proc;
+	bool gentry;
+	mpz_t total;		/* paths in the region */
+	mpz_t offset;		/* sum of the totals of the earlier regions */
+} ipp_map_region;
+
+/* A summarized call site of G*fin and why (ipp_fin_call_summary()). */
+typedef struct ipp_map_summary {
+	ipp_id call;
+	enum ipp_summary_why why;
+} ipp_map_summary;
+
+/* One unit, as read.  Everything is owned by the struct (ipp_map_free). */
+typedef struct ipp_map {
+	char *source;		/* the input it came from (file or buffer name) */
+	int line;		/* 1-based line where the document starts in 'source' */
+
+	char *module;		/* the unit's source file path */
+	char *ipp_version;	/* producer strings; "" when the writer had none */
+	char *gcc_version;
+	enum ipp_mode mode;
+	mpz_t limit;		/* the per-region path limit the cuts were chosen for */
+	ipp_graph *graph;	/* G*, rebuilt with the ids of the writer */
+	char **skip_reason;	/* [ipp_graph_nprocs(graph)]; entries may be NULL */
+	ipp_cuts cuts;
+	uint64_t checksum;	/* verified against ipp_map_checksum() */
+
+	/* Derived facts, as stored.  The reader only checks that they are
+	 * well formed; ipp_map_fin() checks them against its renumbering. */
+	ipp_id *back_edges;	/* G* edges that are DFS back edges, increasing */
+	size_t nback_edges;
+	ipp_map_summary *summaries;	/* call sites not IPP_SUM_NONE, increasing */
+	size_t nsummaries;
+	ipp_id *fallback;	/* procedures with ipp_fin_proc_fallback(), increasing */
+	size_t nfallback;
+	ipp_map_region *regions;	/* in region id order */
+	size_t nregions;
+	mpz_t total;		/* sum of the region totals */
+	uint64_t digest;	/* ipp_fin_digest() of the writer's G*fin */
+} ipp_map;
+
+/* The checksum identifying a unit's build: 64-bit FNV-1a over a canonical
+ * serialization of the module name, mode, graph (procedures, vertices with
+ * their locations, tags and call data, edges, restart vertices) and cuts.  It never depends on
+ * the YAML text.  See docs/FORMAT.md for the exact byte sequence. */
+uint64_t ipp_map_checksum(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cuts,
+			  const char *module);
+
+/* Writes the map document of the unit whose G*fin is 'fin' (built with
+ * 'cuts', which may be NULL) to 'out'.  'limit' is the per-region limit the
+ * cuts were chosen for.  Names and paths must be valid UTF-8. */
+int ipp_map_write(FILE *out, const ipp_fin *fin, const ipp_cuts *cuts,
+		  const ipp_map_meta *meta, const mpz_t limit, char *err, size_t errlen);
+
+/* Reads every map document of a YAML stream (at least one).  On success
+ * *maps is a malloc'd array of *nmaps maps (free with ipp_map_free_all).
+ * 'name' names the input in messages. */
+int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
+			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen);
+int ipp_map_read_file(const char *path, ipp_map ***maps, size_t *nmaps,
+		      char *err, size_t errlen);
+void ipp_map_free(ipp_map *m);
+void ipp_map_free_all(ipp_map **maps, size_t n);
+
+/* Builds G*fin from the map and checks that it matches what the writer
+ * recorded: the psi/rho digest, the region table and total, the summarized
+ * call sites, the DFS back edges and the fallback procedures. */
+ipp_fin *ipp_map_fin(const ipp_map *m, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* The profile                                                          */
+/* ------------------------------------------------------------------ */
+
+/* A complete path: 'count' executions of path 'num' of region
+ * regions[region] of its module. */
+typedef struct ipp_prof_path {
+	uint32_t region;	/* index into ipp_prof_module.regions */
+	mpz_t num;
+	uint64_t count;
+} ipp_prof_path;
+
+/* A partial path (abandoned by exit, longjmp or a signal): number so far
+ * and stop stack (see ipp_core.h), as G*fin vertex ids. */
+typedef struct ipp_prof_partial {
+	uint32_t region;
+	mpz_t num;
+	ipp_id *stack;		/* at least one vertex */
+	size_t nstack;
+	uint64_t count;
+} ipp_prof_partial;
+
+struct ipp_prof_index;		/* private: record and name lookup */
+
+/* One module of a profile.  Records are unique by key: (region, num) for
+ * paths, (region, num, stack) for partial paths. */
+typedef struct ipp_prof_module {
+	char *module;		/* source path, as in the map */
+	uint64_t checksum;	/* the map checksum of the build */
+	enum ipp_mode mode;
+	uint64_t runs;		/* runs merged into this module */
+	char **regions;		/* distinct region names the records use */
+	size_t nregions;
+	ipp_prof_path *paths;
+	size_t npaths;
+	ipp_prof_partial *partials;
+	size_t npartials;
+	struct ipp_prof_index *index;	/* private */
+	size_t cap_paths, cap_partials;	/* private */
+} ipp_prof_module;
+
+typedef struct ipp_profile {
+	ipp_prof_module **modules;
+	size_t nmodules;
+	size_t cap_modules;	/* private */
+} ipp_profile;
+
+ipp_profile *ipp_profile_new(void);
+void ipp_profile_free(ipp_profile *p);
+
+/* Adds an empty module with runs = 0.  Returns NULL if the profile already
+ * has a module with this name and checksum. */
+ipp_prof_module *ipp_profile_add_module(ipp_profile *p, const char *module,
+					uint64_t checksum, enum ipp_mode mode);
+/* The module with this name and checksum, or NULL. */
+ipp_prof_module *ipp_profile_find(const ipp_profile *p, const char *module,
+				  uint64_t checksum);
+
+/* Add 'count' to a record, creating it if needed (counts saturate at
+ * UINT64_MAX).  Return the record's index in paths[] / partials[]. */
+size_t ipp_prof_add_path(ipp_prof_module *m, const char *region, const mpz_t num,
+			 uint64_t count);
+size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t num,
+			    const ipp_id *stack, size_t nstack, uint64_t count);
+
+/* Merges src into dst.  Modules are matched by (name, checksum): their runs
+ * and counts add (saturating), records with the same key merge, and new
+ * records and modules are appended.  Fails, leaving dst unchanged, if a
+ * module of src has a name that dst holds with another checksum (profiles
+ * of different builds) or a mode that differs. */
+int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_t errlen);
+
+/* Writes the profile; records in canonical order (region name, number,
+ * stack).  Returns 0, or -1 on a write error. */
+int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen);
+
+/* Read a profile (exactly one YAML document).  NULL on error. */
+ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
+				     char *err, size_t errlen);
+ipp_profile *ipp_profile_read_file(const char *path, char *err, size_t errlen);
+
+/* Finds the module of profile p (named 'profname' in messages) recorded from
+ * the build described by 'map'.  Sets *out to it, or to NULL if p has no
+ * module of that name (the unit never ran); fails if p has the module only
+ * with another checksum ("recorded from a different build"). */
+int ipp_profile_match(const ipp_profile *p, const char *profname, const ipp_map *map,
+		      const ipp_prof_module **out, char *err, size_t errlen);
+
+/* Checks profile module pm against the map and its G*fin (ipp_map_fin()):
+ * module, checksum and mode agree, every region exists, every number is
+ * below its region's total, and every stop stack is a list of G*fin
+ * vertices whose all but last are call vertices. */
+int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp_map *map,
+		      const ipp_fin *fin, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* Internal: helpers shared by map.c and profile.c                      */
+/* ------------------------------------------------------------------ */
+#ifdef IPP_FORMAT_INTERNAL
+#include <yaml.h>
+
+/* A set of strings with dense indices (open addressing on FNV-1a). */
+typedef struct ipp_strtab {
+	char **names;		/* index -> string (owned) */
+	size_t n, cap;
+	uint32_t *slots;	/* 0 empty, else index + 1 */
+	size_t nslots;
+} ipp_strtab;
+uint32_t ipp_strtab_intern(ipp_strtab *t, const char *s, bool *added);
+int64_t ipp_strtab_find(const ipp_strtab *t, const char *s);	/* -1 if absent */
+void ipp_strtab_free(ipp_strtab *t);
+
+/* Writes s as a YAML scalar: plain if it is a "simple name" (see
+ * docs/FORMAT.md), else double-quoted.  s must be valid UTF-8. */
+void ipp_yw_str(FILE *out, const char *s);
+bool ipp_yw_utf8_ok(const char *s);
+/* Writes "key: [a, b, ...]" and a newline, wrapping long lists. */
+void ipp_yw_id_list(FILE *out, const char *key, const ipp_id *ids, size_t n);
+
+/* A value read by ipp_yr_value() / ipp_yr_tuple(): a scalar, a null, or a
+ * flow list of scalars (one level of nesting, as the formats use). */
+enum ipp_yitem_type { IPP_YI_SCALAR, IPP_YI_NULL, IPP_YI_LIST };
+typedef struct ipp_yitem {
+	enum ipp_yitem_type type;
+	size_t text;		/* SCALAR: offset of its NUL-terminated text in the arena */
+	size_t len;		/* SCALAR: length of the text */
+	size_t first, n;	/* LIST: its elements are sub[first .. first+n-1] */
+	int line, col;		/* 1-based position */
+} ipp_yitem;
+
+/* A pull reader of YAML events with position-carrying error messages. */
+typedef struct ipp_yreader {
+	yaml_parser_t parser;
+	yaml_event_t ev;	/* the lookahead event, valid if 'have' */
+	bool have;
+	bool failed;		/* an error is in err; every call now fails */
+	const char *name;
+	char *err;
+	size_t errlen;
+	/* the last value or tuple read; reset by each ipp_yr_value/tuple */
+	ipp_yitem *items, *sub;
+	size_t nitems, capitems, nsub, capsub;
+	char *arena;
+	size_t narena, caparena;
+	int tline, tcol;	/* position of the last tuple */
+	char *key;		/* the last key read by ipp_yr_key() */
+} ipp_yreader;
+
+void ipp_yr_init(ipp_yreader *r, const char *buf, size_t len, const char *name,
+		 char *err, size_t errlen);
+void ipp_yr_fini(ipp_yreader *r);
+int ipp_yr_fail(ipp_yreader *r, int line, int col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* The lookahead event (NULL after an error); aliases are rejected here. */
+const yaml_event_t *ipp_yr_peek(ipp_yreader *r);
+void ipp_yr_next(ipp_yreader *r);
+/* 1-based position of the lookahead event (0 after an error). */
+int ipp_yr_line(ipp_yreader *r);
+int ipp_yr_col(ipp_yreader *r);
+/* Consumes an event of 'type' or fails with "expected WHAT, got ...". */
+int ipp_yr_expect(ipp_yreader *r, yaml_event_type_t type, const char *what);
+/* Next key of a block mapping: 1 and its text in *key (valid until the next
+ * read), 0 at the end of the mapping (consumed), -1 on error. */
+int ipp_yr_key(ipp_yreader *r, char **key, int *line, int *col);
+/* Starts a list: 1 if a sequence started, 0 for an empty (null) value, -1. */
+int ipp_yr_begin_list(ipp_yreader *r, const char *what);
+/* 1 if the current sequence has another item, 0 at its end (consumed), -1. */
+int ipp_yr_more(ipp_yreader *r);
+/* Reads a scalar, null or flow list of scalars into r->items[0]. */
+int ipp_yr_value(ipp_yreader *r, const char *what);
+/* Reads a sequence of values into r->items[0 .. *n-1]. */
+int ipp_yr_tuple(ipp_yreader *r, const char *what, size_t *n);
+/* Skips one node. */
+int ipp_yr_skip(ipp_yreader *r);
+/* Checks the document end is explicit ("..."), consuming it. */
+int ipp_yr_end_document(ipp_yreader *r);
+
+static inline const char *ipp_yr_text(const ipp_yreader *r, const ipp_yitem *it)
+{
+	return r->arena + it->text;
+}
+/* Field decoders: each fails with "WHAT: ..." at the item's position. */
+int ipp_yr_str(ipp_yreader *r, const ipp_yitem *it, const char *what, const char **out);
+int ipp_yr_u64(ipp_yreader *r, const ipp_yitem *it, const char *what, uint64_t *out);
+int ipp_yr_int(ipp_yreader *r, const ipp_yitem *it, const char *what,
+	       int64_t min, int64_t max, int64_t *out);
+int ipp_yr_mpz(ipp_yreader *r, const ipp_yitem *it, const char *what, mpz_t out);
+int ipp_yr_hex64(ipp_yreader *r, const ipp_yitem *it, const char *what, uint64_t *out);
+int ipp_yr_mode(ipp_yreader *r, const ipp_yitem *it, const char *what,
+		enum ipp_mode *out);
+/* Reads a whole file into memory; NULL with a message on error. */
+char *ipp_read_whole_file(const char *path, size_t *len, char *err, size_t errlen);
+#endif /* IPP_FORMAT_INTERNAL */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IPP_FORMAT_H */

@@ -1,0 +1,2260 @@
+/* map.c -- the map: one YAML document per compilation unit holding its
+ * supergraph G*, its mode and its cuts -- everything ipp_fin_new() needs to
+ * number the unit exactly as the plugin did -- plus derived facts (back
+ * edges, summarized sites, regions, a psi/rho digest) to check against.
+ *
+ * This file also holds the small YAML helpers shared with profile.c: a
+ * scalar writer that quotes only when needed, and a pull reader over
+ * libyaml's event API that turns every problem into "file:line:col: what
+ * was expected" and never trusts a number, an id or a count it read.
+ *
+ * Reading goes in two steps.  The document is first parsed into plain
+ * records (struct mapdoc), in whatever key order it has; then the graph is
+ * rebuilt by replaying the records in id order through the ipp_core.h
+ * construction API, validating every id *before* it is handed to the core
+ * (the core's builders trust their arguments).  Finally the checksum is
+ * recomputed from the rebuilt graph and compared with the stored one.
+ *
+ * The specification is docs/FORMAT.md.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#define IPP_FORMAT_INTERNAL
+#include "internal.h"
+#include "ipp_format.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+
+char *ipp_hex64(uint64_t v, char out[17])
+{
+	static const char digits[] = "0123456789abcdef";
+	for (int i = 15; i >= 0; i--) {
+		out[i] = digits[v & 15];
+		v >>= 4;
+	}
+	out[16] = '\0';
+	return out;
+}
+
+/* ================================================================== */
+/* String interning (shared with profile.c)                            */
+/* ================================================================== */
+
+static size_t strtab_slot(const ipp_strtab *t, const char *s)
+{
+	size_t mask = t->nslots - 1;
+	size_t i = (size_t)ipp_hash_str(IPP_HASH_INIT, s) & mask;
+	while (t->slots[i] && strcmp(t->names[t->slots[i] - 1], s) != 0)
+		i = (i + 1) & mask;
+	return i;
+}
+
+int64_t ipp_strtab_find(const ipp_strtab *t, const char *s)
+{
+	size_t i;
+	if (!t->nslots)
+		return -1;
+	i = strtab_slot(t, s);
+	return t->slots[i] ? (int64_t)t->slots[i] - 1 : -1;
+}
+
+uint32_t ipp_strtab_intern(ipp_strtab *t, const char *s, bool *added)
+{
+	size_t i;
+	if (2 * (t->n + 1) > t->nslots) {	/* keep the load factor <= 1/2 */
+		size_t nslots = t->nslots ? 2 * t->nslots : 16;
+		free(t->slots);
+		t->slots = ipp_xcalloc(nslots, sizeof(*t->slots));
+		t->nslots = nslots;
+		for (size_t k = 0; k < t->n; k++)
+			t->slots[strtab_slot(t, t->names[k])] = (uint32_t)k + 1;
+	}
+	i = strtab_slot(t, s);
+	if (added)
+		*added = !t->slots[i];
+	if (!t->slots[i]) {
+		IPP_ARRAY_GROW(t->names, t->n, t->cap);
+		t->names[t->n] = ipp_xstrdup(s);
+		t->slots[i] = (uint32_t)++t->n;
+	}
+	return t->slots[i] - 1;
+}
+
+void ipp_strtab_free(ipp_strtab *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->names[i]);
+	free(t->names);
+	free(t->slots);
+	memset(t, 0, sizeof(*t));
+}
+
+/* ================================================================== */
+/* Writing YAML scalars (shared with profile.c)                        */
+/* ================================================================== */
+
+static bool ascii_alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool ascii_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* A "simple name" is written plain: it starts with a letter, '_' or '/',
+ * goes on with letters, digits and _ . / $ # + -, and is not one of the
+ * words YAML 1.1 reads as null or a boolean.  Everything else is quoted. */
+static bool simple_name(const char *s)
+{
+	static const char *const reserved[] = {
+		"null", "true", "false", "yes", "no", "on", "off", "y", "n"
+	};
+	if (!ascii_alpha(s[0]) && s[0] != '_' && s[0] != '/')
+		return false;
+	for (const char *p = s; *p; p++)
+		if (!ascii_alpha(*p) && !ascii_digit(*p) && !strchr("_./$#+-", *p))
+			return false;
+	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
+		if (strcasecmp(s, reserved[i]) == 0)
+			return false;
+	return true;
+}
+
+/* Decodes one UTF-8 sequence at s; returns its length (0 if invalid:
+ * truncated, overlong, a surrogate or beyond U+10FFFF) and the code point. */
+static size_t utf8_decode(const unsigned char *s, uint32_t *cp)
+{
+	size_t n;
+	uint32_t c = s[0], min;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if ((c & 0xe0) == 0xc0) {
+		n = 2, c &= 0x1f, min = 0x80;
+	} else if ((c & 0xf0) == 0xe0) {
+		n = 3, c &= 0x0f, min = 0x800;
+	} else if ((c & 0xf8) == 0xf0) {
+		n = 4, c &= 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;	/* also stops at the NUL */
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+bool ipp_yw_utf8_ok(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t cp;
+	while (*p) {
+		size_t n = utf8_decode(p, &cp);
+		if (!n)
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+/* YAML's c-printable set, minus what a double-quoted scalar must escape. */
+static bool yaml_printable(uint32_t c)
+{
+	return (c >= 0x20 && c <= 0x7e) || c == 0x85 || (c >= 0xa0 && c <= 0xd7ff) ||
+	       (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+}
+
+void ipp_yw_str(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	if (simple_name(s)) {
+		fputs(s, out);
+		return;
+	}
+	putc('"', out);
+	while (*p) {
+		uint32_t c;
+		size_t n = utf8_decode(p, &c);
+		if (!n) {	/* callers check ipp_yw_utf8_ok() first */
+			c = *p;
+			n = 1;
+		}
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", (int)c);
+		else if (!yaml_printable(c))
+			fprintf(out, c < 0x100 ? "\\x%02" PRIX32 : "\\u%04" PRIX32, c);
+		else
+			fwrite(p, 1, n, out);
+		p += n;
+	}
+	putc('"', out);
+}
+
+void ipp_yw_id_list(FILE *out, const char *key, const ipp_id *ids, size_t n)
+{
+	int col = fprintf(out, "%s: [", key);
+	for (size_t i = 0; i < n; i++) {
+		if (i && col > 90) {
+			fputs(",\n  ", out);
+			col = 2;
+		} else if (i) {
+			col += fprintf(out, ", ");
+		}
+		col += fprintf(out, "%" PRId32, ids[i]);
+	}
+	fputs("]\n", out);
+}
+
+/* ================================================================== */
+/* Reading YAML events (shared with profile.c)                         */
+/* ================================================================== */
+
+void ipp_yr_init(ipp_yreader *r, const char *buf, size_t len, const char *name,
+		 char *err, size_t errlen)
+{
+	memset(r, 0, sizeof(*r));
+	r->name = name ? name : "<input>";
+	r->err = err;
+	r->errlen = errlen;
+	if (err && errlen)
+		err[0] = '\0';
+	if (!yaml_parser_initialize(&r->parser)) {
+		fputs("ipp: out of memory\n", stderr);
+		abort();
+	}
+	yaml_parser_set_input_string(&r->parser, (const unsigned char *)(buf ? buf : ""),
+				     buf ? len : 0);
+}
+
+void ipp_yr_fini(ipp_yreader *r)
+{
+	if (r->have)
+		yaml_event_delete(&r->ev);
+	yaml_parser_delete(&r->parser);
+	free(r->items);
+	free(r->sub);
+	free(r->arena);
+	free(r->key);
+	memset(r, 0, sizeof(*r));
+}
+
+int ipp_yr_fail(ipp_yreader *r, int line, int col, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	if (r->failed)
+		return -1;
+	r->failed = true;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (line > 0 && col > 0)
+		ipp_seterr(r->err, r->errlen, "%s:%d:%d: %s", r->name, line, col, msg);
+	else if (line > 0)
+		ipp_seterr(r->err, r->errlen, "%s:%d: %s", r->name, line, msg);
+	else
+		ipp_seterr(r->err, r->errlen, "%s: %s", r->name, msg);
+	return -1;
+}
+
+static int mark_int(size_t v)
+{
+	return v < INT_MAX ? (int)v + 1 : INT_MAX;
+}
+
+static void parser_error(ipp_yreader *r)
+{
+	yaml_parser_t *p = &r->parser;
+	const char *problem = p->problem ? p->problem : "unknown error";
+	int line, col;
+	switch (p->error) {
+	case YAML_MEMORY_ERROR:
+		fputs("ipp: out of memory\n", stderr);
+		abort();
+	case YAML_READER_ERROR:
+		ipp_yr_fail(r, 0, 0, "byte %zu: %s (not UTF-8 text?)", p->problem_offset, problem);
+		break;
+	default:
+		line = mark_int(p->problem_mark.line);
+		col = mark_int(p->problem_mark.column);
+		if (p->context)
+			ipp_yr_fail(r, line, col, "YAML syntax error: %s (%s at line %d, "
+				    "column %d)", problem, p->context,
+				    mark_int(p->context_mark.line),
+				    mark_int(p->context_mark.column));
+		else
+			ipp_yr_fail(r, line, col, "YAML syntax error: %s", problem);
+		break;
+	}
+}
+
+const yaml_event_t *ipp_yr_peek(ipp_yreader *r)
+{
+	if (r->failed)
+		return NULL;
+	if (r->have)
+		return &r->ev;
+	if (!yaml_parser_parse(&r->parser, &r->ev)) {
+		parser_error(r);
+		return NULL;
+	}
+	r->have = true;
+	if (r->ev.type == YAML_ALIAS_EVENT) {
+		ipp_yr_fail(r, ipp_yr_line(r), ipp_yr_col(r),
+			    "aliases (*name) are not allowed in ipp files");
+		return NULL;
+	}
+	return &r->ev;
+}
+
+void ipp_yr_next(ipp_yreader *r)
+{
+	if (r->have) {
+		yaml_event_delete(&r->ev);
+		r->have = false;
+	}
+}
+
+int ipp_yr_line(ipp_yreader *r)
+{
+	return r->have ? mark_int(r->ev.start_mark.line) : 0;
+}
+
+int ipp_yr_col(ipp_yreader *r)
+{
+	return r->have ? mark_int(r->ev.start_mark.column) : 0;
+}
+
+static bool event_is_null(const yaml_event_t *ev)
+{
+	const char *v = (const char *)ev->data.scalar.value;
+	if (ev->type != YAML_SCALAR_EVENT || ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return false;
+	return !*v || !strcmp(v, "~") || !strcmp(v, "null") || !strcmp(v, "Null") ||
+	       !strcmp(v, "NULL");
+}
+
+/* A short printable description of an event for "got ..." messages. */
+static const char *describe(const yaml_event_t *ev, char *buf, size_t n)
+{
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT: {
+		const char *v = (const char *)ev->data.scalar.value;
+		size_t len = ev->data.scalar.length, k = 0, i;
+		if (event_is_null(ev))
+			return "null";
+		buf[k++] = '\'';
+		for (i = 0; i < len && k + 5 < n && i < 40; i++)
+			buf[k++] = (unsigned char)v[i] < 0x20 ? '?' : v[i];
+		if (i < len)
+			k += (size_t)snprintf(buf + k, n - k, "...");
+		snprintf(buf + k, n - k, "'");
+		return buf;
+	}
+	case YAML_SEQUENCE_START_EVENT: return "a sequence";
+	case YAML_SEQUENCE_END_EVENT: return "the end of the sequence";
+	case YAML_MAPPING_START_EVENT: return "a mapping";
+	case YAML_MAPPING_END_EVENT: return "the end of the mapping";
+	case YAML_DOCUMENT_START_EVENT: return "the start of a document";
+	case YAML_DOCUMENT_END_EVENT: return "the end of the document";
+	case YAML_STREAM_START_EVENT: return "the start of the input";
+	case YAML_STREAM_END_EVENT: return "the end of the input";
+	default: return "something else";
+	}
+}
+
+static int fail_got(ipp_yreader *r, const char *expected)
+{
+	char buf[64];
+	const yaml_event_t *ev = &r->ev;
+	return ipp_yr_fail(r, ipp_yr_line(r), ipp_yr_col(r), "expected %s, got %s", expected,
+			   describe(ev, buf, sizeof(buf)));
+}
+
+int ipp_yr_expect(ipp_yreader *r, yaml_event_type_t type, const char *what)
+{
+	const yaml_event_t *ev = ipp_yr_peek(r);
+	if (!ev)
+		return -1;
+	if (ev->type != type)
+		return fail_got(r, what);
+	ipp_yr_next(r);
+	return 0;
+}
+
+int ipp_yr_key(ipp_yreader *r, char **key, int *line, int *col)
+{
+	const yaml_event_t *ev = ipp_yr_peek(r);
+	if (!ev)
+		return -1;
+	if (ev->type == YAML_MAPPING_END_EVENT) {
+		ipp_yr_next(r);
+		return 0;
+	}
+	if (ev->type != YAML_SCALAR_EVENT || event_is_null(ev))
+		return fail_got(r, "a key");
+	if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length))
+		return ipp_yr_fail(r, ipp_yr_line(r), ipp_yr_col(r), "a NUL character in a key");
+	free(r->key);
+	r->key = ipp_xstrdup((const char *)ev->data.scalar.value);
+	*key = r->key;
+	*line = ipp_yr_line(r);
+	*col = ipp_yr_col(r);
+	ipp_yr_next(r);
+	return 1;
+}
+
+int ipp_yr_begin_list(ipp_yreader *r, const char *what)
+{
+	const yaml_event_t *ev = ipp_yr_peek(r);
+	if (!ev)
+		return -1;
+	if (ev->type == YAML_SEQUENCE_START_EVENT) {
+		ipp_yr_next(r);
+		return 1;
+	}
+	if (event_is_null(ev)) {
+		ipp_yr_next(r);
+		return 0;
+	}
+	return fail_got(r, what);
+}
+
+int ipp_yr_more(ipp_yreader *r)
+{
+	const yaml_event_t *ev = ipp_yr_peek(r);
+	if (!ev)
+		return -1;
+	if (ev->type == YAML_SEQUENCE_END_EVENT) {
+		ipp_yr_next(r);
+		return 0;
+	}
+	return 1;
+}
+
+static void reset_items(ipp_yreader *r)
+{
+	r->nitems = r->nsub = r->narena = 0;
+}
+
+/* Copies the current scalar event into *it (its text into the arena). */
+static int take_scalar(ipp_yreader *r, ipp_yitem *it)
+{
+	const yaml_event_t *ev = &r->ev;
+	size_t len = ev->data.scalar.length;
+	memset(it, 0, sizeof(*it));
+	it->line = ipp_yr_line(r);
+	it->col = ipp_yr_col(r);
+	if (event_is_null(ev)) {
+		it->type = IPP_YI_NULL;
+	} else {
+		if (memchr(ev->data.scalar.value, '\0', len))
+			return ipp_yr_fail(r, it->line, it->col, "a NUL character in a scalar");
+		it->type = IPP_YI_SCALAR;
+		while (r->narena + len + 1 > r->caparena) {
+			r->caparena = r->caparena ? 2 * r->caparena : 256;
+			r->arena = ipp_xrealloc(r->arena, r->caparena);
+		}
+		memcpy(r->arena + r->narena, ev->data.scalar.value, len);
+		r->arena[r->narena + len] = '\0';
+		it->text = r->narena;
+		it->len = len;
+		r->narena += len + 1;
+	}
+	ipp_yr_next(r);
+	return 0;
+}
+
+/* Reads a scalar or a flow list of scalars as the next entry of r->items. */
+static int read_item(ipp_yreader *r, const char *what)
+{
+	char expected[128];
+	const yaml_event_t *ev = ipp_yr_peek(r);
+	ipp_yitem it;
+	if (!ev)
+		return -1;
+	snprintf(expected, sizeof(expected), "a scalar or a list in %s", what);
+	if (ev->type == YAML_SCALAR_EVENT) {
+		if (take_scalar(r, &it) < 0)
+			return -1;
+	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
+		memset(&it, 0, sizeof(it));
+		it.type = IPP_YI_LIST;
+		it.line = ipp_yr_line(r);
+		it.col = ipp_yr_col(r);
+		it.first = r->nsub;
+		ipp_yr_next(r);
+		snprintf(expected, sizeof(expected), "a scalar in a list in %s", what);
+		for (;;) {
+			ev = ipp_yr_peek(r);
+			if (!ev)
+				return -1;
+			if (ev->type == YAML_SEQUENCE_END_EVENT)
+				break;
+			if (ev->type != YAML_SCALAR_EVENT)
+				return fail_got(r, expected);
+			IPP_ARRAY_GROW(r->sub, r->nsub, r->capsub);
+			if (take_scalar(r, &r->sub[r->nsub]) < 0)
+				return -1;
+			r->nsub++;
+			it.n++;
+		}
+		ipp_yr_next(r);
+	} else {
+		return fail_got(r, expected);
+	}
+	IPP_ARRAY_GROW(r->items, r->nitems, r->capitems);
+	r->items[r->nitems++] = it;
+	return 0;
+}
+
+int ipp_yr_value(ipp_yreader *r, const char *what)
+{
+	reset_items(r);
+	return read_item(r, what);
+}
+
+int ipp_yr_tuple(ipp_yreader *r, const char *what, size_t *n)
+{
+	char expected[128];
+	const yaml_event_t *ev = ipp_yr_peek(r);
+	reset_items(r);
+	if (!ev)
+		return -1;
+	if (ev->type != YAML_SEQUENCE_START_EVENT) {
+		snprintf(expected, sizeof(expected), "a [...] sequence for %s", what);
+		return fail_got(r, expected);
+	}
+	r->tline = ipp_yr_line(r);
+	r->tcol = ipp_yr_col(r);
+	ipp_yr_next(r);
+	for (;;) {
+		ev = ipp_yr_peek(r);
+		if (!ev)
+			return -1;
+		if (ev->type == YAML_SEQUENCE_END_EVENT)
+			break;
+		if (read_item(r, what) < 0)
+			return -1;
+	}
+	ipp_yr_next(r);
+	*n = r->nitems;
+	return 0;
+}
+
+int ipp_yr_skip(ipp_yreader *r)
+{
+	size_t depth = 0;
+	do {
+		const yaml_event_t *ev = ipp_yr_peek(r);
+		if (!ev)
+			return -1;
+		switch (ev->type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			depth++;
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_SCALAR_EVENT:
+			break;
+		default:
+			return fail_got(r, "a value");
+		}
+		ipp_yr_next(r);
+	} while (depth);
+	return 0;
+}
+
+int ipp_yr_end_document(ipp_yreader *r)
+{
+	const yaml_event_t *ev = ipp_yr_peek(r);
+	if (!ev)
+		return -1;
+	if (ev->type != YAML_DOCUMENT_END_EVENT)
+		return fail_got(r, "the end of the document");
+	if (ev->data.document_end.implicit)
+		return ipp_yr_fail(r, ipp_yr_line(r), ipp_yr_col(r),
+				   "the document does not end with '...' (truncated?)");
+	ipp_yr_next(r);
+	return 0;
+}
+
+static const char *item_type_name(const ipp_yitem *it)
+{
+	return it->type == IPP_YI_NULL ? "null" : it->type == IPP_YI_LIST ? "a list" : "a scalar";
+}
+
+int ipp_yr_str(ipp_yreader *r, const ipp_yitem *it, const char *what, const char **out)
+{
+	*out = "";
+	if (it->type != IPP_YI_SCALAR)
+		return ipp_yr_fail(r, it->line, it->col, "%s: expected a string, got %s", what,
+				   item_type_name(it));
+	*out = ipp_yr_text(r, it);
+	return 0;
+}
+
+/* Parses the digits of s (no sign, no leading zero unless "0") as a uint64.
+ * Returns 0, -1 if not a number, -2 on overflow. */
+static int parse_digits(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (!ascii_digit(s[0]) || (s[0] == '0' && s[1]))
+		return -1;
+	for (; *s; s++) {
+		if (!ascii_digit(*s))
+			return -1;
+		if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			return -2;
+		v = 10 * v + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+static int fail_number(ipp_yreader *r, const ipp_yitem *it, const char *what, bool neg_ok)
+{
+	const char *s = ipp_yr_text(r, it);
+	if (s[0] == '-' && !neg_ok && parse_digits(s + 1, &(uint64_t){0}) != -1)
+		return ipp_yr_fail(r, it->line, it->col, "%s: negative numbers are not allowed "
+				   "here (got %.40s)", what, s);
+	return ipp_yr_fail(r, it->line, it->col, "%s: expected a%s decimal integer, got '%.40s'",
+			   what, neg_ok ? "" : " non-negative", s);
+}
+
+int ipp_yr_u64(ipp_yreader *r, const ipp_yitem *it, const char *what, uint64_t *out)
+{
+	int rc;
+	if (it->type != IPP_YI_SCALAR)
+		return ipp_yr_fail(r, it->line, it->col, "%s: expected an integer, got %s", what,
+				   item_type_name(it));
+	rc = parse_digits(ipp_yr_text(r, it), out);
+	if (rc == -2)
+		return ipp_yr_fail(r, it->line, it->col, "%s: %.40s does not fit in 64 bits",
+				   what, ipp_yr_text(r, it));
+	if (rc < 0)
+		return fail_number(r, it, what, false);
+	return 0;
+}
+
+int ipp_yr_int(ipp_yreader *r, const ipp_yitem *it, const char *what,
+	       int64_t min, int64_t max, int64_t *out)
+{
+	const char *s;
+	uint64_t mag = 0;	/* parse_digits() sets it only on success */
+	bool neg;
+	int rc;
+	if (it->type != IPP_YI_SCALAR)
+		return ipp_yr_fail(r, it->line, it->col, "%s: expected an integer, got %s", what,
+				   item_type_name(it));
+	s = ipp_yr_text(r, it);
+	neg = s[0] == '-';
+	rc = parse_digits(s + neg, &mag);
+	if (rc == -1 || (rc == 0 && neg && mag == 0))	/* "-0" is not canonical */
+		return fail_number(r, it, what, min < 0);
+	if (neg && min >= 0)
+		return fail_number(r, it, what, false);
+	if (rc == -2 || mag > (uint64_t)INT64_MAX ||
+	    (neg ? -(int64_t)mag < min : (int64_t)mag > max))
+		return ipp_yr_fail(r, it->line, it->col, "%s: %.40s is out of range [%" PRId64
+				   ", %" PRId64 "]", what, s, min, max);
+	*out = neg ? -(int64_t)mag : (int64_t)mag;
+	return 0;
+}
+
+int ipp_yr_mpz(ipp_yreader *r, const ipp_yitem *it, const char *what, mpz_t out)
+{
+	const char *s;
+	if (it->type != IPP_YI_SCALAR)
+		return ipp_yr_fail(r, it->line, it->col, "%s: expected an integer, got %s", what,
+				   item_type_name(it));
+	s = ipp_yr_text(r, it);
+	if (!ascii_digit(s[0]) || (s[0] == '0' && s[1]))
+		return fail_number(r, it, what, false);
+	for (const char *p = s; *p; p++)
+		if (!ascii_digit(*p))
+			return fail_number(r, it, what, false);
+	if (mpz_set_str(out, s, 10) != 0)
+		return fail_number(r, it, what, false);
+	return 0;
+}
+
+int ipp_yr_hex64(ipp_yreader *r, const ipp_yitem *it, const char *what, uint64_t *out)
+{
+	const char *s;
+	uint64_t v = 0;
+	if (it->type != IPP_YI_SCALAR)
+		return ipp_yr_fail(r, it->line, it->col, "%s: expected 16 hex digits, got %s",
+				   what, item_type_name(it));
+	s = ipp_yr_text(r, it);
+	if (it->len != 16)
+		goto bad;
+	for (int i = 0; i < 16; i++) {
+		int c = s[i], d;
+		if (ascii_digit(c))
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			goto bad;
+		v = (v << 4) | (uint64_t)d;
+	}
+	*out = v;
+	return 0;
+bad:
+	return ipp_yr_fail(r, it->line, it->col, "%s: expected 16 hex digits, got '%.40s'",
+			   what, s);
+}
+
+int ipp_yr_mode(ipp_yreader *r, const ipp_yitem *it, const char *what, enum ipp_mode *out)
+{
+	const char *s;
+	if (ipp_yr_str(r, it, what, &s) < 0)
+		return -1;
+	if (ipp_mode_parse(s, out) < 0)
+		return ipp_yr_fail(r, it->line, it->col, "%s: unknown mode '%.40s' (expected "
+				   "context, piecewise, intra or intra-context)", what, s);
+	return 0;
+}
+
+char *ipp_read_whole_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	if (!f) {
+		ipp_seterr(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+		if (cap - n < 65536) {
+			cap = cap ? 2 * cap : 65536;
+			buf = ipp_xrealloc(buf, cap);
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		ipp_seterr(err, errlen, "%s: read error: %s", path, strerror(errno));
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* ================================================================== */
+/* The checksum                                                        */
+/* ================================================================== */
+
+static uint64_t hash_int(uint64_t h, int64_t v)
+{
+	return ipp_hash_u64(h, (uint64_t)v);
+}
+
+static uint64_t hash_opt_str(uint64_t h, const char *s)
+{
+	if (!s)
+		return ipp_hash_u64(h, 0);
+	return ipp_hash_str(ipp_hash_u64(h, 1), s);
+}
+
+/* The canonical serialization is specified in docs/FORMAT.md, "Checksum". */
+uint64_t ipp_map_checksum(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cuts,
+			  const char *module)
+{
+	uint64_t h = IPP_HASH_INIT;
+	size_t np = ipp_graph_nprocs(g), nv = ipp_graph_nvertices(g), ne = ipp_graph_nedges(g);
+	size_t nrestart = 0;
+
+	h = ipp_hash_str(h, "ipp-map-checksum 1");
+	h = ipp_hash_str(h, module);
+	h = ipp_hash_u64(h, (uint64_t)mode);
+	h = ipp_hash_u64(h, np);
+	for (ipp_id p = 0; (size_t)p < np; p++) {
+		h = ipp_hash_str(h, ipp_proc_name(g, p));
+		h = ipp_hash_str(h, ipp_proc_asm(g, p));
+		h = ipp_hash_u64(h, ipp_proc_flags(g, p));
+	}
+	h = ipp_hash_u64(h, nv);
+	for (ipp_id v = 0; (size_t)v < nv; v++) {
+		enum ipp_vkind k = ipp_vertex_kind(g, v);
+		h = ipp_hash_u64(h, (uint64_t)k);
+		h = hash_int(h, ipp_vertex_proc(g, v));
+		h = hash_opt_str(h, ipp_vertex_file(g, v));
+		h = hash_int(h, ipp_vertex_line(g, v));
+		h = hash_int(h, ipp_vertex_col(g, v));
+		h = hash_int(h, ipp_vertex_tag(g, v));
+		if (k == IPP_V_CALL) {
+			h = hash_int(h, ipp_call_callee(g, v));
+			h = ipp_hash_u64(h, ipp_call_flags(g, v));
+		}
+	}
+	h = ipp_hash_u64(h, ne);
+	for (ipp_id e = 0; (size_t)e < ne; e++) {
+		h = hash_int(h, ipp_edge_src(g, e));
+		h = hash_int(h, ipp_edge_dst(g, e));
+	}
+	for (ipp_id v = 0; (size_t)v < nv; v++)
+		nrestart += ipp_vertex_is_restart(g, v);
+	h = ipp_hash_u64(h, nrestart);
+	for (ipp_id v = 0; (size_t)v < nv; v++)
+		if (ipp_vertex_is_restart(g, v))
+			h = hash_int(h, v);
+	h = ipp_hash_u64(h, cuts ? cuts->nvertices : 0);
+	for (size_t i = 0; cuts && i < cuts->nvertices; i++)
+		h = hash_int(h, cuts->vertices[i]);
+	h = ipp_hash_u64(h, cuts ? cuts->ncalls : 0);
+	for (size_t i = 0; cuts && i < cuts->ncalls; i++)
+		h = hash_int(h, cuts->calls[i]);
+	return h;
+}
+
+/* ================================================================== */
+/* Names of flags and enums                                            */
+/* ================================================================== */
+
+struct flag_name {
+	unsigned bit;
+	const char *name;
+};
+
+static const struct flag_name proc_flag_names[] = {
+	{ IPP_PROC_ENTRY, "entry" },
+	{ IPP_PROC_SKIPPED, "skipped" },
+	{ 0, NULL }
+};
+
+static const struct flag_name call_flag_names[] = {
+	{ IPP_CALL_INDIRECT, "indirect" },
+	{ IPP_CALL_FORCE_SUMMARY, "force-summary" },
+	{ IPP_CALL_NORETURN, "noreturn" },
+	{ 0, NULL }
+};
+
+#define IPP_SUM_COUNT (IPP_SUM_INTRA + 1)
+
+static int parse_summary_why(const char *s, enum ipp_summary_why *out)
+{
+	for (int w = 0; w < IPP_SUM_COUNT; w++)
+		if (strcmp(s, ipp_summary_why_name((enum ipp_summary_why)w)) == 0) {
+			*out = (enum ipp_summary_why)w;
+			return 0;
+		}
+	return -1;
+}
+
+/* ================================================================== */
+/* Writing a map                                                       */
+/* ================================================================== */
+
+static void write_flags(FILE *out, unsigned flags, const struct flag_name *names)
+{
+	bool first = true;
+	putc('[', out);
+	for (const struct flag_name *f = names; f->name; f++)
+		if (flags & f->bit) {
+			fprintf(out, "%s%s", first ? "" : ", ", f->name);
+			first = false;
+		}
+	putc(']', out);
+}
+
+static bool flags_known(unsigned flags, const struct flag_name *names)
+{
+	for (const struct flag_name *f = names; f->name; f++)
+		flags &= ~f->bit;
+	return flags == 0;
+}
+
+static void write_opt_int(FILE *out, int v, bool present)
+{
+	if (present)
+		fprintf(out, "%d", v);
+	else
+		fputs("null", out);
+}
+
+static void write_mpz(FILE *out, const mpz_t v)
+{
+	mpz_out_str(out, 10, v);
+}
+
+/* Every string the map holds must be valid UTF-8 (YAML text is). */
+static int check_write_strings(const ipp_graph *g, const ipp_map_meta *meta,
+			       char *err, size_t errlen)
+{
+	size_t np = ipp_graph_nprocs(g), nv = ipp_graph_nvertices(g);
+	if (!meta || !meta->module) {
+		ipp_seterr(err, errlen, "map: no module name given");
+		return -1;
+	}
+	if (!ipp_yw_utf8_ok(meta->module) ||
+	    (meta->ipp_version && !ipp_yw_utf8_ok(meta->ipp_version)) ||
+	    (meta->gcc_version && !ipp_yw_utf8_ok(meta->gcc_version))) {
+		ipp_seterr(err, errlen, "map of %s: the module name or a version string is not "
+			   "valid UTF-8", meta->module);
+		return -1;
+	}
+	for (ipp_id p = 0; (size_t)p < np; p++) {
+		const char *reason = meta->skip_reason ? meta->skip_reason[p] : NULL;
+		if (!ipp_yw_utf8_ok(ipp_proc_name(g, p)) || !ipp_yw_utf8_ok(ipp_proc_asm(g, p)) ||
+		    (reason && !ipp_yw_utf8_ok(reason))) {
+			ipp_seterr(err, errlen, "map of %s: a name or skip reason of procedure %"
+				   PRId32 " is not valid UTF-8", meta->module, p);
+			return -1;
+		}
+		if (!flags_known(ipp_proc_flags(g, p), proc_flag_names)) {
+			ipp_seterr(err, errlen, "map of %s: procedure %" PRId32 " has unknown "
+				   "flags 0x%x", meta->module, p, ipp_proc_flags(g, p));
+			return -1;
+		}
+	}
+	for (ipp_id v = 0; (size_t)v < nv; v++) {
+		const char *file = ipp_vertex_file(g, v);
+		if (file && !ipp_yw_utf8_ok(file)) {
+			ipp_seterr(err, errlen, "map of %s: the file name of vertex %" PRId32
+				   " is not valid UTF-8", meta->module, v);
+			return -1;
+		}
+		if (ipp_vertex_kind(g, v) == IPP_V_CALL &&
+		    !flags_known(ipp_call_flags(g, v), call_flag_names)) {
+			ipp_seterr(err, errlen, "map of %s: call vertex %" PRId32 " has unknown "
+				   "flags 0x%x", meta->module, v, ipp_call_flags(g, v));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static bool id_in(const ipp_id *ids, size_t n, ipp_id x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ids[mid] == x)
+			return true;
+		if (ids[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static bool ids_increasing(const ipp_id *ids, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (ids[i - 1] >= ids[i])
+			return false;
+	return true;
+}
+
+/* The cuts must be those fin was built with: ipp_map_fin() rebuilds with them. */
+static int check_write_cuts(const ipp_fin *fin, const ipp_cuts *cuts, const char *module,
+			    char *err, size_t errlen)
+{
+	const ipp_graph *g = ipp_fin_graph(fin);
+	size_t nv = ipp_graph_nvertices(g);
+	if (!ids_increasing(cuts->vertices, cuts->nvertices) ||
+	    !ids_increasing(cuts->calls, cuts->ncalls)) {
+		ipp_seterr(err, errlen, "map of %s: cuts are not sorted and unique", module);
+		return -1;
+	}
+	for (size_t i = 0; i < cuts->nvertices; i++)
+		if (cuts->vertices[i] < 0 || (size_t)cuts->vertices[i] >= nv) {
+			ipp_seterr(err, errlen, "map of %s: cut vertex %" PRId32 " out of range",
+				   module, cuts->vertices[i]);
+			return -1;
+		}
+	for (size_t i = 0; i < cuts->ncalls; i++)
+		if (cuts->calls[i] < 0 || (size_t)cuts->calls[i] >= nv ||
+		    ipp_vertex_kind(g, cuts->calls[i]) != IPP_V_CALL) {
+			ipp_seterr(err, errlen, "map of %s: cut call %" PRId32 " is not a call "
+				   "vertex", module, cuts->calls[i]);
+			return -1;
+		}
+	for (ipp_id v = 0; (size_t)v < nv; v++)
+		if (ipp_fin_is_cut_vertex(fin, v) != id_in(cuts->vertices, cuts->nvertices, v)) {
+			ipp_seterr(err, errlen, "map of %s: the cuts given are not those G*fin was "
+				   "built with (vertex %" PRId32 ")", module, v);
+			return -1;
+		}
+	return 0;
+}
+
+static void write_procs(FILE *out, const ipp_graph *g, const ipp_map_meta *meta,
+			const ipp_strtab *files)
+{
+	size_t np = ipp_graph_nprocs(g);
+	fputs(np ? "procs:\n" : "procs: []\n", out);
+	for (ipp_id p = 0; (size_t)p < np; p++) {
+		ipp_id entry = ipp_proc_entry(g, p);
+		const char *file = ipp_vertex_file(g, entry);
+		const char *reason = meta->skip_reason ? meta->skip_reason[p] : NULL;
+		fprintf(out, "- [%" PRId32 ", ", p);
+		ipp_yw_str(out, ipp_proc_name(g, p));
+		fputs(", ", out);
+		ipp_yw_str(out, ipp_proc_asm(g, p));
+		fputs(", ", out);
+		write_flags(out, ipp_proc_flags(g, p), proc_flag_names);
+		fputs(", ", out);
+		write_opt_int(out, file ? (int)ipp_strtab_find(files, file) : 0, file != NULL);
+		fprintf(out, ", %d, ", ipp_vertex_line(g, entry));
+		if (reason)
+			ipp_yw_str(out, reason);
+		else
+			fputs("null", out);
+		fputs("]\n", out);
+	}
+}
+
+static void write_vertices(FILE *out, const ipp_graph *g, const ipp_strtab *files)
+{
+	size_t nv = ipp_graph_nvertices(g);
+	fputs("vertices:\n", out);
+	for (ipp_id v = 0; (size_t)v < nv; v++) {
+		enum ipp_vkind k = ipp_vertex_kind(g, v);
+		ipp_id p = ipp_vertex_proc(g, v);
+		const char *file = ipp_vertex_file(g, v);
+		fprintf(out, "- [%" PRId32 ", %s, ", v, ipp_vkind_name(k));
+		write_opt_int(out, p, p != IPP_NONE);
+		fputs(", ", out);
+		write_opt_int(out, file ? (int)ipp_strtab_find(files, file) : 0, file != NULL);
+		fprintf(out, ", %d, %d, %d", ipp_vertex_line(g, v), ipp_vertex_col(g, v),
+			ipp_vertex_tag(g, v));
+		if (k == IPP_V_CALL) {
+			ipp_id callee = ipp_call_callee(g, v);
+			fputs(", ", out);
+			if (callee != IPP_NONE)
+				ipp_yw_str(out, ipp_proc_asm(g, callee));
+			else
+				fputs("null", out);
+			fputs(", ", out);
+			write_flags(out, ipp_call_flags(g, v), call_flag_names);
+		}
+		fputs("]\n", out);
+	}
+}
+
+static void write_restarts(FILE *out, const ipp_graph *g)
+{
+	size_t nv = ipp_graph_nvertices(g), n = 0;
+	ipp_id *ids = ipp_xmalloc(nv * sizeof(ipp_id));
+	for (ipp_id v = 0; (size_t)v < nv; v++)
+		if (ipp_vertex_is_restart(g, v))
+			ids[n++] = v;
+	ipp_yw_id_list(out, "restart-vertices", ids, n);
+	free(ids);
+}
+
+static void write_derived(FILE *out, const ipp_fin *fin)
+{
+	const ipp_graph *g = ipp_fin_graph(fin);
+	size_t nv = ipp_graph_nvertices(g), ne = ipp_graph_nedges(g), np = ipp_graph_nprocs(g);
+	size_t nr = ipp_fin_nregions(fin), n = 0;
+	ipp_id *ids = ipp_xmalloc((ne > np ? ne : np) * sizeof(ipp_id));
+	bool any = false;
+	mpz_t x;
+
+	for (ipp_id e = 0; (size_t)e < ne; e++)
+		if (ipp_graph_is_back_edge(g, e))
+			ids[n++] = e;
+	ipp_yw_id_list(out, "back-edges", ids, n);
+
+	for (ipp_id v = 0; (size_t)v < nv; v++) {
+		enum ipp_summary_why why;
+		if (ipp_vertex_kind(g, v) != IPP_V_CALL)
+			continue;
+		why = ipp_fin_call_summary(fin, v);
+		if (why == IPP_SUM_NONE)
+			continue;
+		if (!any)
+			fputs("summaries:\n", out);
+		any = true;
+		fprintf(out, "- [%" PRId32 ", %s]\n", v, ipp_summary_why_name(why));
+	}
+	if (!any)
+		fputs("summaries: []\n", out);
+
+	n = 0;
+	for (ipp_id p = 0; (size_t)p < np; p++)
+		if (ipp_fin_proc_fallback(fin, p))
+			ids[n++] = p;
+	ipp_yw_id_list(out, "fallback", ids, n);
+	free(ids);
+
+	mpz_init(x);
+	fputs(nr ? "regions:\n" : "regions: []\n", out);
+	for (ipp_id r = 0; (size_t)r < nr; r++) {
+		ipp_region_info info;
+		ipp_fin_region(fin, r, &info);
+		fputs("- [", out);
+		ipp_yw_str(out, info.name);
+		fprintf(out, ", %" PRId32 ", %s, ", info.proc, info.gentry ? "gentry" : "entry");
+		ipp_fin_region_total(fin, r, x);
+		write_mpz(out, x);
+		fputs(", ", out);
+		ipp_fin_region_offset(fin, r, x);
+		write_mpz(out, x);
+		fputs("]\n", out);
+	}
+	ipp_fin_total(fin, x);
+	fputs("total: ", out);
+	write_mpz(out, x);
+	putc('\n', out);
+	mpz_clear(x);
+}
+
+int ipp_map_write(FILE *out, const ipp_fin *fin, const ipp_cuts *cuts,
+		  const ipp_map_meta *meta, const mpz_t limit, char *err, size_t errlen)
+{
+	const ipp_graph *g = ipp_fin_graph(fin);
+	enum ipp_mode mode = ipp_fin_mode(fin);
+	size_t nv = ipp_graph_nvertices(g), ne = ipp_graph_nedges(g);
+	ipp_strtab files = { 0 };
+	ipp_cuts none;
+	char hex[17];
+
+	ipp_cuts_init(&none);
+	if (!cuts)
+		cuts = &none;
+	if (check_write_strings(g, meta, err, errlen) < 0 ||
+	    check_write_cuts(fin, cuts, meta->module, err, errlen) < 0)
+		return -1;
+	if (mpz_sgn(limit) < 0) {
+		ipp_seterr(err, errlen, "map of %s: negative path limit", meta->module);
+		return -1;
+	}
+	/* The file table: files in order of first use by a vertex. */
+	for (ipp_id v = 0; (size_t)v < nv; v++)
+		if (ipp_vertex_file(g, v))
+			ipp_strtab_intern(&files, ipp_vertex_file(g, v), NULL);
+
+	fprintf(out, "%%YAML 1.1\n---\nipp-map: %d\nmodule: ", IPP_MAP_VERSION);
+	ipp_yw_str(out, meta->module);
+	fputs("\nipp-version: ", out);
+	ipp_yw_str(out, meta->ipp_version ? meta->ipp_version : "");
+	fputs("\ngcc-version: ", out);
+	ipp_yw_str(out, meta->gcc_version ? meta->gcc_version : "");
+	fprintf(out, "\nmode: %s\nlimit: ", ipp_mode_name(mode));
+	write_mpz(out, limit);
+	fprintf(out, "\nchecksum: \"%s\"\n",
+		ipp_hex64(ipp_map_checksum(g, mode, cuts, meta->module), hex));
+
+	fputs(files.n ? "files:\n" : "files: []\n", out);
+	for (size_t i = 0; i < files.n; i++) {
+		fputs("- ", out);
+		ipp_yw_str(out, files.names[i]);
+		putc('\n', out);
+	}
+	write_procs(out, g, meta, &files);
+	write_vertices(out, g, &files);
+	fputs(ne ? "edges:\n" : "edges: []\n", out);
+	for (ipp_id e = 0; (size_t)e < ne; e++)
+		fprintf(out, "- [%" PRId32 ", %" PRId32 ", %" PRId32 "]\n", e,
+			ipp_edge_src(g, e), ipp_edge_dst(g, e));
+	write_restarts(out, g);
+	ipp_yw_id_list(out, "cut-vertices", cuts->vertices, cuts->nvertices);
+	ipp_yw_id_list(out, "cut-calls", cuts->calls, cuts->ncalls);
+	write_derived(out, fin);
+	fprintf(out, "digest: \"%s\"\n...\n", ipp_hex64(ipp_fin_digest(fin), hex));
+
+	ipp_strtab_free(&files);
+	ipp_cuts_free(&none);
+	if (fflush(out) != 0 || ferror(out)) {
+		ipp_seterr(err, errlen, "map of %s: write error: %s", meta->module,
+			   strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* ================================================================== */
+/* Reading a map: step 1, the document into plain records              */
+/* ================================================================== */
+
+struct rawproc {
+	char *name, *asm_name, *reason;
+	unsigned flags;
+	int64_t file;		/* -1 if null */
+	int64_t line;
+	int pline, pcol;	/* position of the record */
+};
+
+struct rawvert {
+	enum ipp_vkind kind;
+	int64_t proc, file;	/* -1 if null */
+	int64_t line, col, tag;
+	char *callee;		/* call vertices; NULL for none */
+	unsigned cflags;
+	int pline, pcol;
+};
+
+struct rawedge {
+	int64_t src, dst;
+	int pline, pcol;
+};
+
+struct idlist {
+	ipp_id *ids;
+	size_t n, cap;
+};
+
+/* The keys of a map document, in the order the writer emits them. */
+enum map_key {
+	K_MODULE, K_IPP_VERSION, K_GCC_VERSION, K_MODE, K_LIMIT, K_CHECKSUM, K_FILES, K_PROCS,
+	K_VERTICES, K_EDGES, K_RESTART_VERTICES, K_CUT_VERTICES, K_CUT_CALLS, K_BACK_EDGES,
+	K_SUMMARIES, K_FALLBACK, K_REGIONS, K_TOTAL, K_DIGEST, K_COUNT
+};
+
+static const char *const map_key_names[K_COUNT] = {
+	"module", "ipp-version", "gcc-version", "mode", "limit", "checksum", "files", "procs",
+	"vertices", "edges", "restart-vertices", "cut-vertices", "cut-calls", "back-edges",
+	"summaries", "fallback", "regions", "total", "digest"
+};
+
+struct mapdoc {
+	ipp_map *m;		/* scalars, summaries and regions go straight here */
+	bool seen[K_COUNT];
+	int kline[K_COUNT], kcol[K_COUNT];
+	char **files;
+	size_t nfiles, capfiles;
+	struct rawproc *procs;
+	size_t nprocs, capprocs;
+	struct rawvert *verts;
+	size_t nverts, capverts;
+	struct rawedge *edges;
+	size_t nedges, capedges;
+	struct idlist restart, cutv, cutc, back, fallback;
+	size_t capsum, capreg;
+};
+
+static void mapdoc_free(struct mapdoc *d)
+{
+	for (size_t i = 0; i < d->nfiles; i++)
+		free(d->files[i]);
+	free(d->files);
+	for (size_t i = 0; i < d->nprocs; i++) {
+		free(d->procs[i].name);
+		free(d->procs[i].asm_name);
+		free(d->procs[i].reason);
+	}
+	free(d->procs);
+	for (size_t i = 0; i < d->nverts; i++)
+		free(d->verts[i].callee);
+	free(d->verts);
+	free(d->edges);
+	free(d->restart.ids);
+	free(d->cutv.ids);
+	free(d->cutc.ids);
+	free(d->back.ids);
+	free(d->fallback.ids);
+}
+
+static ipp_map *map_alloc(void)
+{
+	ipp_map *m = ipp_xcalloc(1, sizeof(*m));
+	mpz_init(m->limit);
+	mpz_init(m->total);
+	ipp_cuts_init(&m->cuts);
+	return m;
+}
+
+void ipp_map_free(ipp_map *m)
+{
+	if (!m)
+		return;
+	if (m->skip_reason)
+		for (size_t i = 0; i < ipp_graph_nprocs(m->graph); i++)
+			free(m->skip_reason[i]);
+	free(m->skip_reason);
+	ipp_graph_free(m->graph);
+	free(m->source);
+	free(m->module);
+	free(m->ipp_version);
+	free(m->gcc_version);
+	mpz_clear(m->limit);
+	mpz_clear(m->total);
+	ipp_cuts_free(&m->cuts);
+	free(m->back_edges);
+	free(m->summaries);
+	free(m->fallback);
+	for (size_t i = 0; i < m->nregions; i++) {
+		free(m->regions[i].name);
+		mpz_clear(m->regions[i].total);
+		mpz_clear(m->regions[i].offset);
+	}
+	free(m->regions);
+	free(m);
+}
+
+void ipp_map_free_all(ipp_map **maps, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ipp_map_free(maps[i]);
+	free(maps);
+}
+
+static int arity(ipp_yreader *r, size_t n, size_t want, const char *what)
+{
+	if (n == want)
+		return 0;
+	return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of %zu items for %s, "
+			   "got %zu", want, what, n);
+}
+
+/* The id column must equal the record's position ("in id order"). */
+static int check_position(ipp_yreader *r, const ipp_yitem *it, const char *what, size_t pos)
+{
+	int64_t id;
+	if (ipp_yr_int(r, it, what, 0, INT32_MAX - 1, &id) < 0)
+		return -1;
+	if ((uint64_t)id != pos)
+		return ipp_yr_fail(r, it->line, it->col, "expected %s %zu (records are listed in "
+				   "id order), got %" PRId64, what, pos, id);
+	return 0;
+}
+
+/* An id, or null (-1). */
+static int opt_id(ipp_yreader *r, const ipp_yitem *it, const char *what, int64_t *out)
+{
+	if (it->type == IPP_YI_NULL) {
+		*out = -1;
+		return 0;
+	}
+	return ipp_yr_int(r, it, what, 0, INT32_MAX - 1, out);
+}
+
+/* A string, or null (NULL); a string is copied with malloc. */
+static int opt_str(ipp_yreader *r, const ipp_yitem *it, const char *what, char **out)
+{
+	const char *s;
+	*out = NULL;
+	if (it->type == IPP_YI_NULL)
+		return 0;
+	if (ipp_yr_str(r, it, what, &s) < 0)
+		return -1;
+	*out = ipp_xstrdup(s);
+	return 0;
+}
+
+static int nonempty_str(ipp_yreader *r, const ipp_yitem *it, const char *what,
+			const char **out)
+{
+	if (ipp_yr_str(r, it, what, out) < 0)
+		return -1;
+	if (!**out)
+		return ipp_yr_fail(r, it->line, it->col, "%s: must not be empty", what);
+	return 0;
+}
+
+static int read_flags(ipp_yreader *r, const ipp_yitem *it, const char *what,
+		      const struct flag_name *names, unsigned *out)
+{
+	*out = 0;
+	if (it->type != IPP_YI_LIST)
+		return ipp_yr_fail(r, it->line, it->col, "%s: expected a list of flags like "
+				   "[%s], got %s", what, names[0].name, item_type_name(it));
+	for (size_t i = 0; i < it->n; i++) {
+		const ipp_yitem *f = &r->sub[it->first + i];
+		const struct flag_name *fn;
+		const char *s;
+		if (ipp_yr_str(r, f, what, &s) < 0)
+			return -1;
+		for (fn = names; fn->name && strcmp(fn->name, s) != 0; fn++)
+			;
+		if (!fn->name)
+			return ipp_yr_fail(r, f->line, f->col, "%s: unknown flag '%.40s'", what, s);
+		if (*out & fn->bit)
+			return ipp_yr_fail(r, f->line, f->col, "%s: flag '%s' given twice", what,
+					   s);
+		*out |= fn->bit;
+	}
+	return 0;
+}
+
+/* A flow list of increasing non-negative ids (bounds are checked later). */
+static int read_id_list(ipp_yreader *r, struct idlist *l, const char *what)
+{
+	const ipp_yitem *it;
+	if (ipp_yr_value(r, what) < 0)
+		return -1;
+	it = &r->items[0];
+	if (it->type == IPP_YI_NULL)
+		return 0;
+	if (it->type != IPP_YI_LIST)
+		return ipp_yr_fail(r, it->line, it->col, "%s: expected a list of ids like [3, 7], "
+				   "got %s", what, item_type_name(it));
+	for (size_t i = 0; i < it->n; i++) {
+		const ipp_yitem *x = &r->sub[it->first + i];
+		int64_t id;
+		if (ipp_yr_int(r, x, what, 0, INT32_MAX - 1, &id) < 0)
+			return -1;
+		if (l->n && id <= l->ids[l->n - 1])
+			return ipp_yr_fail(r, x->line, x->col, "%s: ids must be increasing (%"
+					   PRId64 " after %" PRId32 ")", what, id,
+					   l->ids[l->n - 1]);
+		IPP_ARRAY_GROW(l->ids, l->n, l->cap);
+		l->ids[l->n++] = (ipp_id)id;
+	}
+	return 0;
+}
+
+static int read_scalar_value(ipp_yreader *r, const char *what, const ipp_yitem **it)
+{
+	if (ipp_yr_value(r, what) < 0)
+		return -1;
+	*it = &r->items[0];
+	return 0;
+}
+
+static int read_files(ipp_yreader *r, struct mapdoc *d)
+{
+	ipp_strtab seen = { 0 };
+	int more, rc = ipp_yr_begin_list(r, "a list of file names");
+	while (rc > 0 && (more = ipp_yr_more(r)) != 0) {
+		const char *s;
+		bool added;
+		if (more < 0 || ipp_yr_value(r, "the file table") < 0 ||
+		    nonempty_str(r, &r->items[0], "file name", &s) < 0) {
+			rc = -1;
+			break;
+		}
+		ipp_strtab_intern(&seen, s, &added);
+		if (!added) {
+			rc = ipp_yr_fail(r, r->items[0].line, r->items[0].col, "file '%.60s' is "
+					 "listed twice", s);
+			break;
+		}
+		IPP_ARRAY_GROW(d->files, d->nfiles, d->capfiles);
+		d->files[d->nfiles++] = ipp_xstrdup(s);
+	}
+	ipp_strtab_free(&seen);
+	return rc < 0 ? -1 : 0;
+}
+
+/* [id, name, asm-name, [flags], file, line, skip-reason] */
+static int read_proc(ipp_yreader *r, struct mapdoc *d)
+{
+	struct rawproc *p;
+	const ipp_yitem *it;
+	const char *name, *asm_name;
+	size_t n;
+	if (ipp_yr_tuple(r, "a procedure", &n) < 0 || arity(r, n, 7, "a procedure") < 0)
+		return -1;
+	it = r->items;
+	if (check_position(r, &it[0], "procedure id", d->nprocs) < 0 ||
+	    nonempty_str(r, &it[1], "procedure name", &name) < 0 ||
+	    nonempty_str(r, &it[2], "assembler name", &asm_name) < 0)
+		return -1;
+	IPP_ARRAY_GROW(d->procs, d->nprocs, d->capprocs);
+	p = &d->procs[d->nprocs++];
+	memset(p, 0, sizeof(*p));
+	p->name = ipp_xstrdup(name);
+	p->asm_name = ipp_xstrdup(asm_name);
+	p->pline = r->tline;
+	p->pcol = r->tcol;
+	if (read_flags(r, &it[3], "procedure flags", proc_flag_names, &p->flags) < 0 ||
+	    opt_id(r, &it[4], "file index", &p->file) < 0 ||
+	    ipp_yr_int(r, &it[5], "line", 0, INT_MAX, &p->line) < 0 ||
+	    opt_str(r, &it[6], "skip reason", &p->reason) < 0)
+		return -1;
+	return 0;
+}
+
+/* [id, kind, proc, file, line, col, tag] (+ [callee, [flags]] for calls) */
+static int read_vertex(ipp_yreader *r, struct mapdoc *d)
+{
+	struct rawvert *v;
+	const ipp_yitem *it;
+	const char *kind;
+	size_t n, want;
+	if (ipp_yr_tuple(r, "a vertex", &n) < 0)
+		return -1;
+	it = r->items;
+	want = n >= 2 && it[1].type == IPP_YI_SCALAR &&
+	       strcmp(ipp_yr_text(r, &it[1]), "call") == 0 ? 9 : 7;
+	if (arity(r, n, want, want == 9 ? "a call vertex" : "a vertex") < 0 ||
+	    check_position(r, &it[0], "vertex id", d->nverts) < 0 ||
+	    ipp_yr_str(r, &it[1], "vertex kind", &kind) < 0)
+		return -1;
+	IPP_ARRAY_GROW(d->verts, d->nverts, d->capverts);
+	v = &d->verts[d->nverts++];
+	memset(v, 0, sizeof(*v));
+	v->pline = r->tline;
+	v->pcol = r->tcol;
+	if (ipp_vkind_parse(kind, &v->kind) < 0)
+		return ipp_yr_fail(r, it[1].line, it[1].col, "unknown vertex kind '%.40s'", kind);
+	if (opt_id(r, &it[2], "procedure id", &v->proc) < 0 ||
+	    opt_id(r, &it[3], "file index", &v->file) < 0 ||
+	    ipp_yr_int(r, &it[4], "line", 0, INT_MAX, &v->line) < 0 ||
+	    ipp_yr_int(r, &it[5], "column", 0, INT_MAX, &v->col) < 0 ||
+	    ipp_yr_int(r, &it[6], "tag", -1, INT_MAX, &v->tag) < 0)
+		return -1;
+	if (want == 9 &&
+	    (opt_str(r, &it[7], "callee", &v->callee) < 0 ||
+	     read_flags(r, &it[8], "call flags", call_flag_names, &v->cflags) < 0))
+		return -1;
+	return 0;
+}
+
+/* [id, src, dst] */
+static int read_edge(ipp_yreader *r, struct mapdoc *d)
+{
+	struct rawedge *e;
+	const ipp_yitem *it;
+	size_t n;
+	if (ipp_yr_tuple(r, "an edge", &n) < 0 || arity(r, n, 3, "an edge") < 0)
+		return -1;
+	it = r->items;
+	if (check_position(r, &it[0], "edge id", d->nedges) < 0)
+		return -1;
+	IPP_ARRAY_GROW(d->edges, d->nedges, d->capedges);
+	e = &d->edges[d->nedges++];
+	e->pline = r->tline;
+	e->pcol = r->tcol;
+	if (ipp_yr_int(r, &it[1], "edge source", 0, INT32_MAX - 1, &e->src) < 0 ||
+	    ipp_yr_int(r, &it[2], "edge target", 0, INT32_MAX - 1, &e->dst) < 0)
+		return -1;
+	return 0;
+}
+
+/* [call, why] */
+static int read_summary(ipp_yreader *r, struct mapdoc *d)
+{
+	ipp_map *m = d->m;
+	const ipp_yitem *it;
+	const char *why;
+	int64_t c;
+	size_t n;
+	enum ipp_summary_why w;
+	if (ipp_yr_tuple(r, "a summary", &n) < 0 || arity(r, n, 2, "a summary") < 0)
+		return -1;
+	it = r->items;
+	if (ipp_yr_int(r, &it[0], "call vertex", 0, INT32_MAX - 1, &c) < 0 ||
+	    ipp_yr_str(r, &it[1], "summary reason", &why) < 0)
+		return -1;
+	if (m->nsummaries && c <= m->summaries[m->nsummaries - 1].call)
+		return ipp_yr_fail(r, it[0].line, it[0].col, "summaries must be listed by "
+				   "increasing call vertex (%" PRId64 " after %" PRId32 ")", c,
+				   m->summaries[m->nsummaries - 1].call);
+	if (parse_summary_why(why, &w) < 0 || w == IPP_SUM_NONE)
+		return ipp_yr_fail(r, it[1].line, it[1].col, "unknown summary reason '%.40s'", why);
+	IPP_ARRAY_GROW(m->summaries, m->nsummaries, d->capsum);
+	m->summaries[m->nsummaries].call = (ipp_id)c;
+	m->summaries[m->nsummaries++].why = w;
+	return 0;
+}
+
+/* [name, proc, entry|gentry, total, offset] */
+static int read_region(ipp_yreader *r, struct mapdoc *d)
+{
+	ipp_map *m = d->m;
+	ipp_map_region *g;
+	const ipp_yitem *it;
+	const char *name, *kind;
+	int64_t p;
+	size_t n;
+	if (ipp_yr_tuple(r, "a region", &n) < 0 || arity(r, n, 5, "a region") < 0)
+		return -1;
+	it = r->items;
+	if (nonempty_str(r, &it[0], "region name", &name) < 0 ||
+	    ipp_yr_int(r, &it[1], "region procedure", 0, INT32_MAX - 1, &p) < 0 ||
+	    ipp_yr_str(r, &it[2], "region kind", &kind) < 0)
+		return -1;
+	if (strcmp(kind, "entry") != 0 && strcmp(kind, "gentry") != 0)
+		return ipp_yr_fail(r, it[2].line, it[2].col, "region kind: expected entry or "
+				   "gentry, got '%.40s'", kind);
+	IPP_ARRAY_GROW(m->regions, m->nregions, d->capreg);
+	g = &m->regions[m->nregions++];
+	g->name = ipp_xstrdup(name);
+	g->proc = (ipp_id)p;
+	g->gentry = kind[0] == 'g';
+	mpz_init(g->total);
+	mpz_init(g->offset);
+	if (ipp_yr_mpz(r, &it[3], "region total", g->total) < 0 ||
+	    ipp_yr_mpz(r, &it[4], "region offset", g->offset) < 0)
+		return -1;
+	return 0;
+}
+
+/* A block list of [...] records, each read by 'one'. */
+static int read_records(ipp_yreader *r, struct mapdoc *d, const char *what,
+			int (*one)(ipp_yreader *, struct mapdoc *))
+{
+	int more, rc = ipp_yr_begin_list(r, what);
+	while (rc > 0 && (more = ipp_yr_more(r)) != 0)
+		if (more < 0 || one(r, d) < 0)
+			return -1;
+	return rc < 0 ? -1 : 0;
+}
+
+static int read_key_value(ipp_yreader *r, struct mapdoc *d, enum map_key k)
+{
+	ipp_map *m = d->m;
+	const ipp_yitem *it;
+	const char *s;
+	switch (k) {
+	case K_MODULE:
+		if (read_scalar_value(r, "module", &it) < 0 ||
+		    nonempty_str(r, it, "module", &s) < 0)
+			return -1;
+		m->module = ipp_xstrdup(s);
+		return 0;
+	case K_IPP_VERSION:
+	case K_GCC_VERSION:
+		if (read_scalar_value(r, map_key_names[k], &it) < 0 ||
+		    ipp_yr_str(r, it, map_key_names[k], &s) < 0)
+			return -1;
+		*(k == K_IPP_VERSION ? &m->ipp_version : &m->gcc_version) = ipp_xstrdup(s);
+		return 0;
+	case K_MODE:
+		if (read_scalar_value(r, "mode", &it) < 0)
+			return -1;
+		return ipp_yr_mode(r, it, "mode", &m->mode);
+	case K_LIMIT:
+	case K_TOTAL:
+		if (read_scalar_value(r, map_key_names[k], &it) < 0)
+			return -1;
+		return ipp_yr_mpz(r, it, map_key_names[k], k == K_LIMIT ? m->limit : m->total);
+	case K_CHECKSUM:
+	case K_DIGEST:
+		if (read_scalar_value(r, map_key_names[k], &it) < 0)
+			return -1;
+		return ipp_yr_hex64(r, it, map_key_names[k],
+				    k == K_CHECKSUM ? &m->checksum : &m->digest);
+	case K_FILES:
+		return read_files(r, d);
+	case K_PROCS:
+		return read_records(r, d, "a list of procedures", read_proc);
+	case K_VERTICES:
+		return read_records(r, d, "a list of vertices", read_vertex);
+	case K_EDGES:
+		return read_records(r, d, "a list of edges", read_edge);
+	case K_SUMMARIES:
+		return read_records(r, d, "a list of summaries", read_summary);
+	case K_REGIONS:
+		return read_records(r, d, "a list of regions", read_region);
+	case K_RESTART_VERTICES:
+		return read_id_list(r, &d->restart, "restart-vertices");
+	case K_CUT_VERTICES:
+		return read_id_list(r, &d->cutv, "cut-vertices");
+	case K_CUT_CALLS:
+		return read_id_list(r, &d->cutc, "cut-calls");
+	case K_BACK_EDGES:
+		return read_id_list(r, &d->back, "back-edges");
+	case K_FALLBACK:
+		return read_id_list(r, &d->fallback, "fallback");
+	default:
+		return -1;
+	}
+}
+
+/* Reads the keys after "ipp-map: 1" up to the end of the mapping. */
+static int read_map_keys(ipp_yreader *r, struct mapdoc *d)
+{
+	char *key;
+	int line, col, rc;
+	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
+		int k;
+		for (k = 0; k < K_COUNT && strcmp(key, map_key_names[k]) != 0; k++)
+			;
+		if (k == K_COUNT) {
+			if (strncmp(key, "x-", 2) == 0) {	/* extensions are ignored */
+				if (ipp_yr_skip(r) < 0)
+					return -1;
+				continue;
+			}
+			return ipp_yr_fail(r, line, col, "unknown key '%.40s' in a map", key);
+		}
+		if (d->seen[k])
+			return ipp_yr_fail(r, line, col, "key '%s' given twice", key);
+		d->seen[k] = true;
+		d->kline[k] = line;
+		d->kcol[k] = col;
+		if (read_key_value(r, d, (enum map_key)k) < 0)
+			return -1;
+	}
+	return rc;
+}
+
+/* ================================================================== */
+/* Reading a map: step 2, rebuilding the graph                         */
+/* ================================================================== */
+
+/* What the replay expects next: the vertices ipp_add_proc / ipp_add_call
+ * created together with the one that called it. */
+struct replay {
+	enum ipp_vkind want[3];
+	size_t nwant;
+	ipp_id proc;
+};
+
+static int vertex_loc(ipp_yreader *r, struct mapdoc *d, ipp_graph *g, ipp_id id)
+{
+	const struct rawvert *v = &d->verts[id];
+	if (v->file >= (int64_t)d->nfiles)
+		return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": file index %" PRId64
+				   " out of range (the file table has %zu entries)", id, v->file,
+				   d->nfiles);
+	if (v->file >= 0 || v->line || v->col)
+		ipp_set_loc(g, id, v->file >= 0 ? d->files[v->file] : NULL, (int)v->line,
+			    (int)v->col);
+	if (v->tag != -1)
+		ipp_set_tag(g, id, (int)v->tag);
+	return 0;
+}
+
+/* Adds vertex 'id' (not one created implicitly) through the core's API. */
+static int replay_vertex(ipp_yreader *r, struct mapdoc *d, ipp_graph *g,
+			 const ipp_strtab *asms, struct replay *rp, ipp_id id)
+{
+	const struct rawvert *v = &d->verts[id];
+	size_t nadded = ipp_graph_nprocs(g);
+	const char *kname = ipp_vkind_name(v->kind);
+	ipp_id got = IPP_NONE, callee = IPP_NONE;
+
+	if (id < 2) {
+		enum ipp_vkind k = id == 0 ? IPP_V_GLOBAL_ENTRY : IPP_V_GLOBAL_EXIT;
+		if (v->kind != k || v->proc != -1)
+			return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 " must be %s "
+					   "with a null procedure", id, ipp_vkind_name(k));
+		return 0;	/* ipp_graph_new() made it */
+	}
+	if (v->proc < 0)
+		return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": a %s vertex needs a "
+				   "procedure", id, kname);
+	switch (v->kind) {
+	case IPP_V_ENTRY:
+		if ((size_t)v->proc != nadded || (size_t)v->proc >= d->nprocs)
+			return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": entry of "
+					   "procedure %" PRId64 ", but the next procedure is %zu "
+					   "(of %zu)", id, v->proc, nadded, d->nprocs);
+		got = ipp_proc_entry(g, ipp_add_proc(g, d->procs[v->proc].name,
+						     d->procs[v->proc].asm_name,
+						     d->procs[v->proc].flags));
+		rp->want[0] = IPP_V_EXIT;
+		rp->want[1] = IPP_V_GEXIT;
+		rp->want[2] = IPP_V_GENTRY;
+		rp->nwant = 3;
+		break;
+	case IPP_V_BLOCK:
+	case IPP_V_CALL:
+		if ((size_t)v->proc >= nadded)
+			return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": procedure %"
+					   PRId64 " is not defined yet (its entry vertex must come "
+					   "first)", id, v->proc);
+		if (v->kind == IPP_V_BLOCK) {
+			got = ipp_add_block(g, (ipp_id)v->proc);
+			break;
+		}
+		if (v->callee) {
+			int64_t q = ipp_strtab_find(asms, v->callee);
+			if (q < 0)
+				return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32
+						   ": callee '%.40s' is not a procedure of the "
+						   "map", id, v->callee);
+			if (v->cflags & IPP_CALL_INDIRECT)
+				return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": an "
+						   "indirect call has no callee", id);
+			callee = (ipp_id)q;
+		}
+		got = ipp_add_call(g, (ipp_id)v->proc, callee, v->cflags);
+		rp->want[0] = IPP_V_RETSITE;
+		rp->nwant = 1;
+		break;
+	case IPP_V_SPLIT:
+		return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": split vertices "
+				   "exist only in G*fin", id);
+	default:
+		return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": a %s vertex must "
+				   "directly follow the %s that creates it", id, kname,
+				   v->kind == IPP_V_RETSITE ? "call vertex" : "entry vertex");
+	}
+	rp->proc = (ipp_id)v->proc;
+	if (got != id)	/* cannot happen: the core numbers vertices densely */
+		return ipp_yr_fail(r, v->pline, v->pcol, "vertex %" PRId32 ": the graph gave it "
+				   "id %" PRId32, id, got);
+	return 0;
+}
+
+static int rebuild_vertices(ipp_yreader *r, struct mapdoc *d, ipp_graph *g,
+			    const ipp_strtab *asms)
+{
+	struct replay rp = { .nwant = 0 };
+	size_t i = 0;
+	if (d->nverts < 2)
+		return ipp_yr_fail(r, d->kline[K_VERTICES], d->kcol[K_VERTICES], "the vertex list "
+				   "must start with global-entry and global-exit");
+	for (i = 0; i < d->nverts; i++) {
+		const struct rawvert *v = &d->verts[i];
+		if (rp.nwant) {
+			/* created by the entry or call vertex before it */
+			if (v->kind != rp.want[0] || v->proc != rp.proc)
+				return ipp_yr_fail(r, v->pline, v->pcol, "vertex %zu: expected the "
+						   "%s vertex of procedure %" PRId32 ", got a %s "
+						   "vertex", i, ipp_vkind_name(rp.want[0]), rp.proc,
+						   ipp_vkind_name(v->kind));
+			memmove(rp.want, rp.want + 1, --rp.nwant * sizeof(rp.want[0]));
+		} else if (replay_vertex(r, d, g, asms, &rp, (ipp_id)i) < 0) {
+			return -1;
+		}
+		if (vertex_loc(r, d, g, (ipp_id)i) < 0)
+			return -1;
+	}
+	if (rp.nwant)
+		return ipp_yr_fail(r, d->verts[i - 1].pline, d->verts[i - 1].pcol, "the vertex "
+				   "list ends before the %s vertex of procedure %" PRId32,
+				   ipp_vkind_name(rp.want[0]), rp.proc);
+	if (ipp_graph_nprocs(g) < d->nprocs)
+		return ipp_yr_fail(r, d->procs[ipp_graph_nprocs(g)].pline,
+				   d->procs[ipp_graph_nprocs(g)].pcol, "procedure %zu has no entry "
+				   "vertex", ipp_graph_nprocs(g));
+	return 0;
+}
+
+/* The edge rules of ipp_graph_check(), checked here for a precise message
+ * (and because ipp_add_edge() trusts its arguments). */
+static int rebuild_edges(ipp_yreader *r, struct mapdoc *d, ipp_graph *g)
+{
+	size_t nv = ipp_graph_nvertices(g);
+	for (size_t i = 0; i < d->nedges; i++) {
+		const struct rawedge *e = &d->edges[i];
+		enum ipp_vkind sk, dk;
+		if ((size_t)e->src >= nv || (size_t)e->dst >= nv)
+			return ipp_yr_fail(r, e->pline, e->pcol, "edge %zu: vertex %" PRId64
+					   " does not exist (the graph has %zu vertices)", i,
+					   (size_t)e->src >= nv ? e->src : e->dst, nv);
+		sk = ipp_vertex_kind(g, (ipp_id)e->src);
+		dk = ipp_vertex_kind(g, (ipp_id)e->dst);
+		if (ipp_vertex_proc(g, (ipp_id)e->src) == IPP_NONE ||
+		    ipp_vertex_proc(g, (ipp_id)e->src) != ipp_vertex_proc(g, (ipp_id)e->dst))
+			return ipp_yr_fail(r, e->pline, e->pcol, "edge %zu (%" PRId64 " -> %" PRId64
+					   ") is not inside one procedure", i, e->src, e->dst);
+		if (sk != IPP_V_BLOCK && sk != IPP_V_RETSITE && sk != IPP_V_ENTRY)
+			return ipp_yr_fail(r, e->pline, e->pcol, "edge %zu leaves a %s vertex (%"
+					   PRId64 ")", i, ipp_vkind_name(sk), e->src);
+		if (dk != IPP_V_BLOCK && dk != IPP_V_CALL && dk != IPP_V_EXIT && dk != IPP_V_GEXIT)
+			return ipp_yr_fail(r, e->pline, e->pcol, "edge %zu enters a %s vertex (%"
+					   PRId64 ")", i, ipp_vkind_name(dk), e->dst);
+		if (ipp_add_edge(g, (ipp_id)e->src, (ipp_id)e->dst) != (ipp_id)i)
+			return ipp_yr_fail(r, e->pline, e->pcol, "edge %zu: the graph gave it "
+					   "another id", i);
+	}
+	return 0;
+}
+
+/* A procedure's file and line are those of its entry vertex. */
+static int check_proc_locs(ipp_yreader *r, struct mapdoc *d, const ipp_graph *g)
+{
+	for (size_t p = 0; p < d->nprocs; p++) {
+		const struct rawproc *rp = &d->procs[p];
+		const struct rawvert *ev = &d->verts[ipp_proc_entry(g, (ipp_id)p)];
+		if (rp->file != ev->file || rp->line != ev->line)
+			return ipp_yr_fail(r, rp->pline, rp->pcol, "procedure %zu: file %"
+					   PRId64 " line %" PRId64 " differ from its entry "
+					   "vertex's (file %" PRId64 " line %" PRId64 ")", p,
+					   rp->file, rp->line, ev->file, ev->line);
+	}
+	return 0;
+}
+
+static int check_ids(ipp_yreader *r, struct mapdoc *d, enum map_key k, const struct idlist *l,
+		     size_t bound, const char *of)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if ((size_t)l->ids[i] >= bound)
+			return ipp_yr_fail(r, d->kline[k], d->kcol[k], "%s: %" PRId32 " is not "
+					   "a %s (there are %zu)", map_key_names[k], l->ids[i],
+					   of, bound);
+	return 0;
+}
+
+/* Restart vertices (ipp_set_restart) are block or return-site vertices. */
+static int rebuild_restarts(ipp_yreader *r, struct mapdoc *d, ipp_graph *g)
+{
+	if (check_ids(r, d, K_RESTART_VERTICES, &d->restart, ipp_graph_nvertices(g),
+		      "vertex") < 0)
+		return -1;
+	for (size_t i = 0; i < d->restart.n; i++) {
+		ipp_id v = d->restart.ids[i];
+		enum ipp_vkind k = ipp_vertex_kind(g, v);
+		if (k != IPP_V_BLOCK && k != IPP_V_RETSITE)
+			return ipp_yr_fail(r, d->kline[K_RESTART_VERTICES],
+					   d->kcol[K_RESTART_VERTICES], "restart-vertices: vertex %"
+					   PRId32 " is a %s vertex (only block and return-site "
+					   "vertices restart paths)", v, ipp_vkind_name(k));
+		ipp_set_restart(g, v);
+	}
+	return 0;
+}
+
+static void take_idlist(struct idlist *l, ipp_id **ids, size_t *n)
+{
+	*ids = l->ids;
+	*n = l->n;
+	l->ids = NULL;
+	l->n = l->cap = 0;
+}
+
+static int rebuild_cuts(ipp_yreader *r, struct mapdoc *d, const ipp_graph *g, ipp_cuts *c)
+{
+	size_t nv = ipp_graph_nvertices(g);
+	if (check_ids(r, d, K_CUT_VERTICES, &d->cutv, nv, "vertex") < 0 ||
+	    check_ids(r, d, K_CUT_CALLS, &d->cutc, nv, "vertex") < 0)
+		return -1;
+	for (size_t i = 0; i < d->cutv.n; i++) {
+		enum ipp_vkind k = ipp_vertex_kind(g, d->cutv.ids[i]);
+		if (k != IPP_V_BLOCK && k != IPP_V_CALL)
+			return ipp_yr_fail(r, d->kline[K_CUT_VERTICES], d->kcol[K_CUT_VERTICES],
+					   "cut-vertices: vertex %" PRId32 " is a %s vertex (only "
+					   "block and call vertices are cut)", d->cutv.ids[i],
+					   ipp_vkind_name(k));
+	}
+	for (size_t i = 0; i < d->cutc.n; i++)
+		if (ipp_vertex_kind(g, d->cutc.ids[i]) != IPP_V_CALL)
+			return ipp_yr_fail(r, d->kline[K_CUT_CALLS], d->kcol[K_CUT_CALLS],
+					   "cut-calls: vertex %" PRId32 " is not a call vertex",
+					   d->cutc.ids[i]);
+	/* read_id_list() made both lists increasing: ipp_cuts' invariant holds */
+	ipp_cuts_free(c);
+	take_idlist(&d->cutv, &c->vertices, &c->nvertices);
+	take_idlist(&d->cutc, &c->calls, &c->ncalls);
+	return 0;
+}
+
+/* Well-formedness of the derived facts; their truth is ipp_map_fin()'s job. */
+static int check_derived(ipp_yreader *r, struct mapdoc *d, const ipp_graph *g)
+{
+	ipp_map *m = d->m;
+	ipp_strtab names = { 0 };
+	mpz_t sum;
+	int rc = 0;
+	if (check_ids(r, d, K_BACK_EDGES, &d->back, ipp_graph_nedges(g), "edge") < 0 ||
+	    check_ids(r, d, K_FALLBACK, &d->fallback, ipp_graph_nprocs(g), "procedure") < 0)
+		return -1;
+	for (size_t i = 0; i < m->nsummaries; i++) {
+		ipp_id c = m->summaries[i].call;
+		if ((size_t)c >= ipp_graph_nvertices(g) || ipp_vertex_kind(g, c) != IPP_V_CALL)
+			return ipp_yr_fail(r, d->kline[K_SUMMARIES], d->kcol[K_SUMMARIES],
+					   "summaries: %" PRId32 " is not a call vertex", c);
+	}
+	mpz_init(sum);
+	for (size_t i = 0; i < m->nregions && rc == 0; i++) {
+		const ipp_map_region *g2 = &m->regions[i];
+		bool added;
+		if ((size_t)g2->proc >= ipp_graph_nprocs(g))
+			rc = ipp_yr_fail(r, d->kline[K_REGIONS], d->kcol[K_REGIONS], "region %s: "
+					 "procedure %" PRId32 " does not exist", g2->name,
+					 g2->proc);
+		else if (ipp_strtab_intern(&names, g2->name, &added), !added)
+			rc = ipp_yr_fail(r, d->kline[K_REGIONS], d->kcol[K_REGIONS], "region %s "
+					 "is listed twice", g2->name);
+		else if (mpz_cmp(g2->offset, sum) != 0)
+			rc = ipp_yr_fail(r, d->kline[K_REGIONS], d->kcol[K_REGIONS], "region %s: "
+					 "its offset is not the sum of the earlier totals",
+					 g2->name);
+		mpz_add(sum, sum, g2->total);
+	}
+	if (rc == 0 && mpz_cmp(sum, m->total) != 0)
+		rc = ipp_yr_fail(r, d->kline[K_TOTAL], d->kcol[K_TOTAL], "total is not the sum of "
+				 "the region totals");
+	mpz_clear(sum);
+	ipp_strtab_free(&names);
+	return rc;
+}
+
+static int rebuild(ipp_yreader *r, struct mapdoc *d)
+{
+	ipp_map *m = d->m;
+	ipp_strtab asms = { 0 };
+	char msg[256], hs[17], hc[17];
+	uint64_t sum;
+	int rc = -1;
+
+	for (size_t p = 0; p < d->nprocs; p++) {
+		bool added;
+		ipp_strtab_intern(&asms, d->procs[p].asm_name, &added);
+		if (!added) {
+			ipp_yr_fail(r, d->procs[p].pline, d->procs[p].pcol, "two procedures have "
+				    "the assembler name %.40s", d->procs[p].asm_name);
+			goto out;
+		}
+		if (d->procs[p].file >= (int64_t)d->nfiles) {
+			ipp_yr_fail(r, d->procs[p].pline, d->procs[p].pcol, "procedure %zu: file "
+				    "index out of range", p);
+			goto out;
+		}
+	}
+	m->graph = ipp_graph_new();
+	if (rebuild_vertices(r, d, m->graph, &asms) < 0 || rebuild_edges(r, d, m->graph) < 0)
+		goto out;
+	if (rebuild_restarts(r, d, m->graph) < 0)
+		goto out;
+	if (ipp_graph_check(m->graph, msg, sizeof(msg)) < 0) {
+		ipp_yr_fail(r, m->line, 0, "invalid graph: %s", msg);
+		goto out;
+	}
+	if (check_proc_locs(r, d, m->graph) < 0 || rebuild_cuts(r, d, m->graph, &m->cuts) < 0 ||
+	    check_derived(r, d, m->graph) < 0)
+		goto out;
+	sum = ipp_map_checksum(m->graph, m->mode, &m->cuts, m->module);
+	if (sum != m->checksum) {
+		ipp_yr_fail(r, d->kline[K_CHECKSUM], d->kcol[K_CHECKSUM], "map corrupt: checksum "
+			    "mismatch (the map says %s, its contents give %s)",
+			    ipp_hex64(m->checksum, hs), ipp_hex64(sum, hc));
+		goto out;
+	}
+	m->skip_reason = ipp_xcalloc(d->nprocs, sizeof(char *));
+	for (size_t p = 0; p < d->nprocs; p++) {
+		m->skip_reason[p] = d->procs[p].reason;
+		d->procs[p].reason = NULL;
+	}
+	take_idlist(&d->back, &m->back_edges, &m->nback_edges);
+	take_idlist(&d->fallback, &m->fallback, &m->nfallback);
+	rc = 0;
+out:
+	ipp_strtab_free(&asms);
+	return rc;
+}
+
+/* Reads one document; NULL (with the error in r) on failure. */
+static ipp_map *read_map_document(ipp_yreader *r)
+{
+	struct mapdoc d;
+	const ipp_yitem *it;
+	char *key;
+	int line, col, rc;
+	uint64_t version;
+
+	memset(&d, 0, sizeof(d));
+	d.m = map_alloc();
+	d.m->source = ipp_xstrdup(r->name);
+	if (!ipp_yr_peek(r))
+		goto fail;
+	d.m->line = ipp_yr_line(r);
+	if (ipp_yr_expect(r, YAML_DOCUMENT_START_EVENT, "the start of a map document") < 0)
+		goto fail;
+	if (ipp_yr_expect(r, YAML_MAPPING_START_EVENT, "a mapping starting with 'ipp-map: 1'") < 0)
+		goto fail;
+	rc = ipp_yr_key(r, &key, &line, &col);
+	if (rc < 0)
+		goto fail;
+	if (rc == 0 || strcmp(key, "ipp-map") != 0) {
+		ipp_yr_fail(r, rc ? line : d.m->line, rc ? col : 0, "expected 'ipp-map: 1' as the "
+			    "first key of a map document, got %s%.40s%s", rc ? "'" : "",
+			    rc ? key : "an empty mapping", rc ? "'" : "");
+		goto fail;
+	}
+	if (read_scalar_value(r, "ipp-map", &it) < 0 ||
+	    ipp_yr_u64(r, it, "map version", &version) < 0)
+		goto fail;
+	if (version != IPP_MAP_VERSION) {
+		ipp_yr_fail(r, it->line, it->col, "unsupported map version %" PRIu64 "; this ipp "
+			    "reads version %d", version, IPP_MAP_VERSION);
+		goto fail;
+	}
+	if (read_map_keys(r, &d) < 0)
+		goto fail;
+	for (int k = 0; k < K_COUNT; k++)
+		if (!d.seen[k]) {
+			ipp_yr_fail(r, d.m->line, 0, "map document lacks the key '%s'",
+				    map_key_names[k]);
+			goto fail;
+		}
+	if (ipp_yr_end_document(r) < 0 || rebuild(r, &d) < 0)
+		goto fail;
+	mapdoc_free(&d);
+	return d.m;
+fail:
+	mapdoc_free(&d);
+	ipp_map_free(d.m);
+	return NULL;
+}
+
+int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
+			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
+{
+	ipp_yreader r;
+	ipp_map **v = NULL;
+	size_t n = 0, cap = 0;
+	const yaml_event_t *ev;
+
+	*maps = NULL;
+	*nmaps = 0;
+	ipp_yr_init(&r, buf, len, name, err, errlen);
+	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
+		goto fail;
+	while ((ev = ipp_yr_peek(&r)) && ev->type != YAML_STREAM_END_EVENT) {
+		ipp_map *m = read_map_document(&r);
+		if (!m)
+			goto fail;
+		IPP_ARRAY_GROW(v, n, cap);
+		v[n++] = m;
+	}
+	if (!ev)
+		goto fail;
+	if (n == 0) {
+		ipp_yr_fail(&r, 0, 0, "no map document (the input is empty)");
+		goto fail;
+	}
+	ipp_yr_fini(&r);
+	*maps = v;
+	*nmaps = n;
+	return 0;
+fail:
+	ipp_yr_fini(&r);
+	ipp_map_free_all(v, n);
+	return -1;
+}
+
+int ipp_map_read_file(const char *path, ipp_map ***maps, size_t *nmaps,
+		      char *err, size_t errlen)
+{
+	size_t len;
+	char *buf = ipp_read_whole_file(path, &len, err, errlen);
+	int rc;
+	*maps = NULL;
+	*nmaps = 0;
+	if (!buf)
+		return -1;
+	rc = ipp_map_read_buffer(buf, len, path, maps, nmaps, err, errlen);
+	free(buf);
+	return rc;
+}
+
+/* ================================================================== */
+/* Renumbering from a map                                              */
+/* ================================================================== */
+
+#define FIN_FAIL(...)								\
+	do {									\
+		char fin_msg_[300];						\
+		snprintf(fin_msg_, sizeof(fin_msg_), __VA_ARGS__);		\
+		ipp_seterr(err, errlen, "%s:%d: map of %s: %s", m->source, m->line,	\
+			   m->module, fin_msg_);				\
+		goto fail;							\
+	} while (0)
+
+static int check_regions(const ipp_map *m, const ipp_fin *f, char *err, size_t errlen)
+{
+	size_t nr = ipp_fin_nregions(f);
+	mpz_t x;
+	int rc = -1;
+	mpz_init(x);
+	if (nr != m->nregions)
+		FIN_FAIL("the renumbering has %zu regions, the map %zu", nr, m->nregions);
+	for (size_t i = 0; i < nr; i++) {
+		const ipp_map_region *g = &m->regions[i];
+		ipp_region_info info;
+		ipp_fin_region(f, (ipp_id)i, &info);
+		if (strcmp(info.name, g->name) != 0 || info.proc != g->proc ||
+		    info.gentry != g->gentry)
+			FIN_FAIL("region %zu is %s in the renumbering, %s in the map", i, info.name,
+				 g->name);
+		ipp_fin_region_total(f, (ipp_id)i, x);
+		if (mpz_cmp(x, g->total) != 0)
+			FIN_FAIL("region %s has another total in the renumbering", g->name);
+		ipp_fin_region_offset(f, (ipp_id)i, x);
+		if (mpz_cmp(x, g->offset) != 0)
+			FIN_FAIL("region %s has another offset in the renumbering", g->name);
+	}
+	ipp_fin_total(f, x);
+	if (mpz_cmp(x, m->total) != 0)
+		FIN_FAIL("the renumbering has another total");
+	rc = 0;
+fail:
+	mpz_clear(x);
+	return rc;
+}
+
+static int check_facts(const ipp_map *m, const ipp_fin *f, char *err, size_t errlen)
+{
+	const ipp_graph *g = m->graph;
+	size_t k = 0;
+	for (ipp_id v = 0; (size_t)v < ipp_graph_nvertices(g); v++) {
+		enum ipp_summary_why why;
+		if (ipp_vertex_kind(g, v) != IPP_V_CALL)
+			continue;
+		why = ipp_fin_call_summary(f, v);
+		if (k < m->nsummaries && m->summaries[k].call == v) {
+			if (why != m->summaries[k].why)
+				FIN_FAIL("call site %" PRId32 " is summarized as %s in the "
+					 "renumbering, as %s in the map", v,
+					 ipp_summary_why_name(why),
+					 ipp_summary_why_name(m->summaries[k].why));
+			k++;
+		} else if (why != IPP_SUM_NONE) {
+			FIN_FAIL("call site %" PRId32 " is summarized (%s) in the renumbering "
+				 "but not in the map", v, ipp_summary_why_name(why));
+		}
+	}
+	if (k != m->nsummaries)
+		FIN_FAIL("call site %" PRId32 " is summarized in the map only",
+			 m->summaries[k].call);
+	k = 0;
+	for (ipp_id e = 0; (size_t)e < ipp_graph_nedges(g); e++) {
+		bool in_map = k < m->nback_edges && m->back_edges[k] == e;
+		if (ipp_graph_is_back_edge(g, e) != in_map)
+			FIN_FAIL("edge %" PRId32 " is %sa DFS back edge but the map says "
+				 "otherwise", e, in_map ? "not " : "");
+		k += in_map;
+	}
+	k = 0;
+	for (ipp_id p = 0; (size_t)p < ipp_graph_nprocs(g); p++) {
+		bool in_map = k < m->nfallback && m->fallback[k] == p;
+		if (ipp_fin_proc_fallback(f, p) != in_map)
+			FIN_FAIL("procedure %s %s back to intraprocedural numbering but the map "
+				 "says otherwise", ipp_proc_asm(g, p), in_map ? "does not fall" :
+				 "falls");
+		k += in_map;
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+ipp_fin *ipp_map_fin(const ipp_map *m, char *err, size_t errlen)
+{
+	char msg[256], h1[17], h2[17];
+	ipp_fin *f = ipp_fin_new(m->graph, m->mode, &m->cuts, msg, sizeof(msg));
+	uint64_t digest;
+	if (!f) {
+		ipp_seterr(err, errlen, "%s:%d: map of %s: cannot number the graph: %s",
+			   m->source, m->line, m->module, msg);
+		return NULL;
+	}
+	if (check_regions(m, f, err, errlen) < 0 || check_facts(m, f, err, errlen) < 0)
+		goto fail;
+	digest = ipp_fin_digest(f);
+	if (digest != m->digest)
+		FIN_FAIL("the renumbering has psi/rho digest %s but the map says %s: this "
+			 "decoder does not number paths as the plugin did",
+			 ipp_hex64(digest, h1), ipp_hex64(m->digest, h2));
+	return f;
+fail:
+	ipp_fin_free(f);
+	return NULL;
+}

@@ -1,0 +1,811 @@
+/* profile.c -- the profile: per module (source path + map checksum + mode),
+ * the counts of complete paths (region, number) and of partial paths
+ * (region, number so far, stop stack), and the number of runs merged.
+ *
+ * The runtime writes this format by hand (docs/FORMAT.md gives the exact
+ * layout); this file reads it with libyaml, writes it with the same
+ * layout, merges profiles and checks a profile module against a map.
+ *
+ * In memory, a module keeps its records unique by key -- (region, number)
+ * for paths, (region, number, stack) for partial paths -- through a hash
+ * index (struct ipp_prof_index), so adding a record that exists adds to its
+ * count.  Counts saturate at UINT64_MAX instead of wrapping.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#define IPP_FORMAT_INTERNAL
+#include "internal.h"
+#include "ipp_format.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* ================================================================== */
+/* The record index                                                    */
+/* ================================================================== */
+
+/* An open-addressing set of record indices; slot value 0 is empty, else
+ * index + 1.  Load factor <= 1/2. */
+struct rtab {
+	uint32_t *slot;
+	size_t cap;
+};
+
+struct ipp_prof_index {
+	ipp_strtab regions;	/* names[] is the module's regions[] */
+	struct rtab paths, partials;
+};
+
+/* The key of a record, for lookups. */
+struct rkey {
+	uint32_t region;
+	mpz_srcptr num;
+	const ipp_id *stack;	/* NULL for complete paths */
+	size_t nstack;
+};
+
+static uint64_t hash_key(const struct rkey *k)
+{
+	uint64_t h = ipp_hash_u64(IPP_HASH_INIT, k->region);
+	size_t n = mpz_size(k->num);
+	h = ipp_hash_u64(h, n);
+	for (size_t i = 0; i < n; i++)
+		h = ipp_hash_u64(h, (uint64_t)mpz_getlimbn(k->num, (mp_size_t)i));
+	if (k->stack) {
+		h = ipp_hash_u64(h, k->nstack);
+		h = ipp_hash_bytes(h, k->stack, k->nstack * sizeof(ipp_id));
+	}
+	return h;
+}
+
+static struct rkey key_of(const ipp_prof_module *m, bool partial, size_t i)
+{
+	struct rkey k;
+	if (partial) {
+		const ipp_prof_partial *r = &m->partials[i];
+		k.region = r->region;
+		k.num = r->num;
+		k.stack = r->stack;
+		k.nstack = r->nstack;
+	} else {
+		k.region = m->paths[i].region;
+		k.num = m->paths[i].num;
+		k.stack = NULL;
+		k.nstack = 0;
+	}
+	return k;
+}
+
+static bool key_eq(const struct rkey *a, const struct rkey *b)
+{
+	return a->region == b->region && mpz_cmp(a->num, b->num) == 0 &&
+	       a->nstack == b->nstack &&
+	       (!a->nstack || memcmp(a->stack, b->stack, a->nstack * sizeof(ipp_id)) == 0);
+}
+
+/* The slot holding key k, or the empty slot where it would go. */
+static size_t rtab_slot(const ipp_prof_module *m, bool partial, const struct rtab *t,
+			const struct rkey *k)
+{
+	size_t mask = t->cap - 1, i = (size_t)hash_key(k) & mask;
+	while (t->slot[i]) {
+		struct rkey other = key_of(m, partial, t->slot[i] - 1);
+		if (key_eq(k, &other))
+			break;
+		i = (i + 1) & mask;
+	}
+	return i;
+}
+
+static void rtab_grow(const ipp_prof_module *m, bool partial, struct rtab *t, size_t n)
+{
+	if (2 * (n + 1) <= t->cap)
+		return;
+	free(t->slot);
+	t->cap = t->cap ? 2 * t->cap : 64;
+	t->slot = ipp_xcalloc(t->cap, sizeof(*t->slot));
+	for (size_t i = 0; i < n; i++) {
+		struct rkey k = key_of(m, partial, i);
+		t->slot[rtab_slot(m, partial, t, &k)] = (uint32_t)i + 1;
+	}
+}
+
+/* ================================================================== */
+/* Building profiles                                                   */
+/* ================================================================== */
+
+static ipp_prof_module *module_new(const char *module, uint64_t checksum, enum ipp_mode mode)
+{
+	ipp_prof_module *m = ipp_xcalloc(1, sizeof(*m));
+	m->module = module ? ipp_xstrdup(module) : NULL;
+	m->checksum = checksum;
+	m->mode = mode;
+	m->index = ipp_xcalloc(1, sizeof(*m->index));
+	return m;
+}
+
+static void module_free(ipp_prof_module *m)
+{
+	if (!m)
+		return;
+	free(m->module);
+	for (size_t i = 0; i < m->npaths; i++)
+		mpz_clear(m->paths[i].num);
+	free(m->paths);
+	for (size_t i = 0; i < m->npartials; i++) {
+		mpz_clear(m->partials[i].num);
+		free(m->partials[i].stack);
+	}
+	free(m->partials);
+	ipp_strtab_free(&m->index->regions);	/* frees the names in m->regions too */
+	free(m->index->paths.slot);
+	free(m->index->partials.slot);
+	free(m->index);
+	free(m);
+}
+
+ipp_profile *ipp_profile_new(void)
+{
+	return ipp_xcalloc(1, sizeof(ipp_profile));
+}
+
+void ipp_profile_free(ipp_profile *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nmodules; i++)
+		module_free(p->modules[i]);
+	free(p->modules);
+	free(p);
+}
+
+ipp_prof_module *ipp_profile_find(const ipp_profile *p, const char *module, uint64_t checksum)
+{
+	for (size_t i = 0; i < p->nmodules; i++)
+		if (p->modules[i]->checksum == checksum &&
+		    strcmp(p->modules[i]->module, module) == 0)
+			return p->modules[i];
+	return NULL;
+}
+
+static void append_module(ipp_profile *p, ipp_prof_module *m)
+{
+	IPP_ARRAY_GROW(p->modules, p->nmodules, p->cap_modules);
+	p->modules[p->nmodules++] = m;
+}
+
+ipp_prof_module *ipp_profile_add_module(ipp_profile *p, const char *module,
+					uint64_t checksum, enum ipp_mode mode)
+{
+	ipp_prof_module *m;
+	if (ipp_profile_find(p, module, checksum))
+		return NULL;
+	m = module_new(module, checksum, mode);
+	append_module(p, m);
+	return m;
+}
+
+static uint32_t intern_region(ipp_prof_module *m, const char *region)
+{
+	ipp_strtab *t = &m->index->regions;
+	uint32_t i = ipp_strtab_intern(t, region, NULL);
+	m->regions = t->names;
+	m->nregions = t->n;
+	return i;
+}
+
+/* The index of the path record with key (region, num), created with count 0
+ * if absent (*created tells which). */
+static size_t path_get(ipp_prof_module *m, uint32_t region, const mpz_t num, bool *created)
+{
+	struct rkey k = { region, num, NULL, 0 };
+	struct rtab *t = &m->index->paths;
+	size_t s;
+	rtab_grow(m, false, t, m->npaths);
+	s = rtab_slot(m, false, t, &k);
+	*created = !t->slot[s];
+	if (*created) {
+		ipp_prof_path *r;
+		IPP_ARRAY_GROW(m->paths, m->npaths, m->cap_paths);
+		r = &m->paths[m->npaths];
+		r->region = region;
+		mpz_init_set(r->num, num);
+		r->count = 0;
+		t->slot[s] = (uint32_t)++m->npaths;
+	}
+	return t->slot[s] - 1;
+}
+
+static size_t partial_get(ipp_prof_module *m, uint32_t region, const mpz_t num,
+			  const ipp_id *stack, size_t nstack, bool *created)
+{
+	struct rkey k = { region, num, stack, nstack };
+	struct rtab *t = &m->index->partials;
+	size_t s;
+	rtab_grow(m, true, t, m->npartials);
+	s = rtab_slot(m, true, t, &k);
+	*created = !t->slot[s];
+	if (*created) {
+		ipp_prof_partial *r;
+		IPP_ARRAY_GROW(m->partials, m->npartials, m->cap_partials);
+		r = &m->partials[m->npartials];
+		r->region = region;
+		mpz_init_set(r->num, num);
+		r->stack = ipp_xmalloc(nstack * sizeof(ipp_id));
+		memcpy(r->stack, stack, nstack * sizeof(ipp_id));
+		r->nstack = nstack;
+		r->count = 0;
+		t->slot[s] = (uint32_t)++m->npartials;
+	}
+	return t->slot[s] - 1;
+}
+
+size_t ipp_prof_add_path(ipp_prof_module *m, const char *region, const mpz_t num,
+			 uint64_t count)
+{
+	bool created;
+	size_t i = path_get(m, intern_region(m, region), num, &created);
+	m->paths[i].count = sat_add(m->paths[i].count, count);
+	return i;
+}
+
+size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t num,
+			    const ipp_id *stack, size_t nstack, uint64_t count)
+{
+	bool created;
+	size_t i = partial_get(m, intern_region(m, region), num, stack, nstack, &created);
+	m->partials[i].count = sat_add(m->partials[i].count, count);
+	return i;
+}
+
+/* ================================================================== */
+/* Merging                                                             */
+/* ================================================================== */
+
+static const ipp_prof_module *find_by_name(const ipp_profile *p, const char *module)
+{
+	for (size_t i = 0; i < p->nmodules; i++)
+		if (strcmp(p->modules[i]->module, module) == 0)
+			return p->modules[i];
+	return NULL;
+}
+
+int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_t errlen)
+{
+	char h1[17], h2[17];
+	/* Check everything first, so that a failed merge leaves dst unchanged. */
+	for (size_t i = 0; i < src->nmodules; i++) {
+		const ipp_prof_module *s = src->modules[i];
+		const ipp_prof_module *d = ipp_profile_find(dst, s->module, s->checksum);
+		const ipp_prof_module *other = d ? NULL : find_by_name(dst, s->module);
+		if (other) {
+			ipp_seterr(err, errlen, "cannot merge profiles of different builds of %s "
+				   "(checksums %s and %s)", s->module,
+				   ipp_hex64(other->checksum, h1), ipp_hex64(s->checksum, h2));
+			return -1;
+		}
+		if (d && d->mode != s->mode) {
+			ipp_seterr(err, errlen, "cannot merge profiles of %s (checksum %s) "
+				   "recorded in modes %s and %s", s->module,
+				   ipp_hex64(s->checksum, h1), ipp_mode_name(d->mode),
+				   ipp_mode_name(s->mode));
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < src->nmodules; i++) {
+		const ipp_prof_module *s = src->modules[i];
+		ipp_prof_module *d = ipp_profile_find(dst, s->module, s->checksum);
+		if (!d)
+			d = ipp_profile_add_module(dst, s->module, s->checksum, s->mode);
+		d->runs = sat_add(d->runs, s->runs);
+		for (size_t k = 0; k < s->npaths; k++)
+			ipp_prof_add_path(d, s->regions[s->paths[k].region], s->paths[k].num,
+					  s->paths[k].count);
+		for (size_t k = 0; k < s->npartials; k++)
+			ipp_prof_add_partial(d, s->regions[s->partials[k].region],
+					     s->partials[k].num, s->partials[k].stack,
+					     s->partials[k].nstack, s->partials[k].count);
+	}
+	return 0;
+}
+
+/* ================================================================== */
+/* Writing                                                             */
+/* ================================================================== */
+
+/* Records are written in canonical order: region name, number, stack. */
+struct sorted_rec {
+	const char *region;
+	mpz_srcptr num;
+	const ipp_id *stack;
+	size_t nstack;
+	size_t index;
+};
+
+static int rec_cmp(const void *x, const void *y)
+{
+	const struct sorted_rec *a = x, *b = y;
+	int c = strcmp(a->region, b->region);
+	if (c)
+		return c;
+	c = mpz_cmp(a->num, b->num);
+	if (c)
+		return c;
+	for (size_t i = 0; i < a->nstack && i < b->nstack; i++)
+		if (a->stack[i] != b->stack[i])
+			return a->stack[i] < b->stack[i] ? -1 : 1;
+	return a->nstack < b->nstack ? -1 : a->nstack > b->nstack;
+}
+
+static struct sorted_rec *sort_records(const ipp_prof_module *m, bool partial, size_t *n)
+{
+	struct sorted_rec *v;
+	*n = partial ? m->npartials : m->npaths;
+	v = ipp_xmalloc(*n * sizeof(*v));
+	for (size_t i = 0; i < *n; i++) {
+		struct rkey k = key_of(m, partial, i);
+		v[i].region = m->regions[k.region];
+		v[i].num = k.num;
+		v[i].stack = k.stack;
+		v[i].nstack = k.nstack;
+		v[i].index = i;
+	}
+	qsort(v, *n, sizeof(*v), rec_cmp);
+	return v;
+}
+
+static void write_module(FILE *out, const ipp_prof_module *m)
+{
+	struct sorted_rec *v;
+	size_t n;
+	char hex[17];
+
+	fputs("- module: ", out);
+	ipp_yw_str(out, m->module);
+	fprintf(out, "\n  checksum: \"%s\"\n  mode: %s\n  runs: %" PRIu64 "\n",
+		ipp_hex64(m->checksum, hex), ipp_mode_name(m->mode), m->runs);
+
+	v = sort_records(m, false, &n);
+	fputs(n ? "  paths:\n" : "  paths: []\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs("  - [", out);
+		ipp_yw_str(out, v[i].region);
+		fputs(", ", out);
+		mpz_out_str(out, 10, v[i].num);
+		fprintf(out, ", %" PRIu64 "]\n", m->paths[v[i].index].count);
+	}
+	free(v);
+
+	v = sort_records(m, true, &n);
+	fputs(n ? "  partial:\n" : "  partial: []\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs("  - [", out);
+		ipp_yw_str(out, v[i].region);
+		fputs(", ", out);
+		mpz_out_str(out, 10, v[i].num);
+		fputs(", [", out);
+		for (size_t k = 0; k < v[i].nstack; k++)
+			fprintf(out, "%s%" PRId32, k ? ", " : "", v[i].stack[k]);
+		fprintf(out, "], %" PRIu64 "]\n", m->partials[v[i].index].count);
+	}
+	free(v);
+}
+
+int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < p->nmodules; i++) {
+		const ipp_prof_module *m = p->modules[i];
+		bool ok = ipp_yw_utf8_ok(m->module) && *m->module;
+		for (size_t k = 0; ok && k < m->nregions; k++)
+			ok = ipp_yw_utf8_ok(m->regions[k]) && *m->regions[k];
+		if (!ok) {
+			ipp_seterr(err, errlen, "profile: module %zu has an empty name or a name "
+				   "that is not valid UTF-8", i);
+			return -1;
+		}
+		for (size_t k = 0; k < m->npartials; k++)
+			if (!m->partials[k].nstack) {
+				ipp_seterr(err, errlen, "profile: a partial path of %s has an "
+					   "empty stop stack", m->module);
+				return -1;
+			}
+	}
+	fprintf(out, "%%YAML 1.1\n---\nipp-profile: %d\n", IPP_PROFILE_VERSION);
+	fputs(p->nmodules ? "modules:\n" : "modules: []\n", out);
+	for (size_t i = 0; i < p->nmodules; i++)
+		write_module(out, p->modules[i]);
+	fputs("...\n", out);
+	if (fflush(out) != 0 || ferror(out)) {
+		ipp_seterr(err, errlen, "profile: write error: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* ================================================================== */
+/* Reading                                                             */
+/* ================================================================== */
+
+enum { PK_MODULE, PK_CHECKSUM, PK_MODE, PK_RUNS, PK_PATHS, PK_PARTIAL, PK_COUNT };
+static const char *const module_key_names[PK_COUNT] = {
+	"module", "checksum", "mode", "runs", "paths", "partial"
+};
+
+static int region_name(ipp_yreader *r, const ipp_yitem *it, const char **out)
+{
+	if (ipp_yr_str(r, it, "region name", out) < 0)
+		return -1;
+	if (!**out)
+		return ipp_yr_fail(r, it->line, it->col, "region name: must not be empty");
+	return 0;
+}
+
+/* [region, number, count] */
+static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
+{
+	const ipp_yitem *it;
+	const char *region;
+	uint64_t count;
+	size_t n, i;
+	bool created;
+	if (ipp_yr_tuple(r, "a path record", &n) < 0)
+		return -1;
+	if (n != 3)
+		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 3 items for a "
+				   "path record [region, number, count], got %zu", n);
+	it = r->items;
+	if (region_name(r, &it[0], &region) < 0 ||
+	    ipp_yr_mpz(r, &it[1], "path number", num) < 0 ||
+	    ipp_yr_u64(r, &it[2], "count", &count) < 0)
+		return -1;
+	i = path_get(m, intern_region(m, region), num, &created);
+	if (!created)
+		return ipp_yr_fail(r, r->tline, r->tcol, "duplicate record for path %.60s of "
+				   "region %.60s", ipp_yr_text(r, &it[1]), region);
+	m->paths[i].count = count;
+	return 0;
+}
+
+/* [region, number, [stack...], count] */
+static int read_partial(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
+{
+	const ipp_yitem *it, *st;
+	const char *region;
+	ipp_id *stack;
+	uint64_t count;
+	size_t n, i;
+	bool created;
+	if (ipp_yr_tuple(r, "a partial-path record", &n) < 0)
+		return -1;
+	if (n != 4)
+		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 4 items for a "
+				   "partial-path record [region, number, [stack], count], "
+				   "got %zu", n);
+	it = r->items;
+	st = &it[2];
+	if (region_name(r, &it[0], &region) < 0 ||
+	    ipp_yr_mpz(r, &it[1], "path number", num) < 0 ||
+	    ipp_yr_u64(r, &it[3], "count", &count) < 0)
+		return -1;
+	if (st->type != IPP_YI_LIST || st->n == 0)
+		return ipp_yr_fail(r, st->line, st->col, "stop stack: expected a non-empty list "
+				   "of vertex ids");
+	stack = ipp_xmalloc(st->n * sizeof(ipp_id));
+	for (size_t k = 0; k < st->n; k++) {
+		int64_t v;
+		if (ipp_yr_int(r, &r->sub[st->first + k], "stop stack vertex", 0, INT32_MAX - 1,
+			       &v) < 0) {
+			free(stack);
+			return -1;
+		}
+		stack[k] = (ipp_id)v;
+	}
+	i = partial_get(m, intern_region(m, region), num, stack, st->n, &created);
+	free(stack);
+	if (!created)
+		return ipp_yr_fail(r, r->tline, r->tcol, "duplicate record for partial path %.60s "
+				   "of region %.60s", ipp_yr_text(r, &it[1]), region);
+	m->partials[i].count = count;
+	return 0;
+}
+
+static int read_record_list(ipp_yreader *r, ipp_prof_module *m, bool partial)
+{
+	mpz_t num;
+	int more, rc = ipp_yr_begin_list(r, partial ? "a list of partial-path records" :
+					 "a list of path records");
+	mpz_init(num);
+	while (rc > 0 && (more = ipp_yr_more(r)) != 0)
+		if (more < 0 || (partial ? read_partial(r, m, num) : read_path(r, m, num)) < 0) {
+			rc = -1;
+			break;
+		}
+	mpz_clear(num);
+	return rc < 0 ? -1 : 0;
+}
+
+static int read_module_key(ipp_yreader *r, ipp_prof_module *m, int k)
+{
+	const ipp_yitem *it;
+	const char *s;
+	if (k == PK_PATHS || k == PK_PARTIAL)
+		return read_record_list(r, m, k == PK_PARTIAL);
+	if (ipp_yr_value(r, module_key_names[k]) < 0)
+		return -1;
+	it = &r->items[0];
+	switch (k) {
+	case PK_MODULE:
+		if (ipp_yr_str(r, it, "module", &s) < 0)
+			return -1;
+		if (!*s)
+			return ipp_yr_fail(r, it->line, it->col, "module: must not be empty");
+		m->module = ipp_xstrdup(s);
+		return 0;
+	case PK_CHECKSUM:
+		return ipp_yr_hex64(r, it, "checksum", &m->checksum);
+	case PK_MODE:
+		return ipp_yr_mode(r, it, "mode", &m->mode);
+	default:
+		return ipp_yr_u64(r, it, "runs", &m->runs);
+	}
+}
+
+/* One "- module: ..." mapping; appended to p on success. */
+static int read_module(ipp_yreader *r, ipp_profile *p)
+{
+	ipp_prof_module *m = module_new(NULL, 0, IPP_MODE_CONTEXT);
+	bool seen[PK_COUNT] = { false };
+	char *key, h[17];
+	int line, col, rc, mline, mcol;
+
+	mline = ipp_yr_line(r);
+	mcol = ipp_yr_col(r);
+	if (ipp_yr_expect(r, YAML_MAPPING_START_EVENT, "a module mapping (module: ...)") < 0)
+		goto fail;
+	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
+		int k;
+		for (k = 0; k < PK_COUNT && strcmp(key, module_key_names[k]) != 0; k++)
+			;
+		if (k == PK_COUNT) {
+			if (strncmp(key, "x-", 2) == 0 && ipp_yr_skip(r) == 0)
+				continue;
+			ipp_yr_fail(r, line, col, "unknown key '%.40s' in a profile module", key);
+			goto fail;
+		}
+		if (seen[k]) {
+			ipp_yr_fail(r, line, col, "key '%s' given twice", key);
+			goto fail;
+		}
+		seen[k] = true;
+		if (read_module_key(r, m, k) < 0)
+			goto fail;
+	}
+	if (rc < 0)
+		goto fail;
+	for (int k = 0; k < PK_PATHS; k++)
+		if (!seen[k]) {
+			ipp_yr_fail(r, mline, mcol, "profile module lacks the key '%s'",
+				    module_key_names[k]);
+			goto fail;
+		}
+	if (ipp_profile_find(p, m->module, m->checksum)) {
+		ipp_yr_fail(r, mline, mcol, "module %.60s (checksum %s) is listed twice",
+			    m->module, ipp_hex64(m->checksum, h));
+		goto fail;
+	}
+	append_module(p, m);
+	return 0;
+fail:
+	module_free(m);
+	return -1;
+}
+
+static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline)
+{
+	char *key;
+	int line, col, rc;
+	bool seen = false;
+	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
+		int more;
+		if (strncmp(key, "x-", 2) == 0) {
+			if (ipp_yr_skip(r) < 0)
+				return -1;
+			continue;
+		}
+		if (strcmp(key, "modules") != 0)
+			return ipp_yr_fail(r, line, col, "unknown key '%.40s' in a profile", key);
+		if (seen)
+			return ipp_yr_fail(r, line, col, "key 'modules' given twice");
+		seen = true;
+		rc = ipp_yr_begin_list(r, "a list of modules");
+		while (rc > 0 && (more = ipp_yr_more(r)) != 0)
+			if (more < 0 || read_module(r, p) < 0)
+				return -1;
+		if (rc < 0)
+			return -1;
+	}
+	if (rc == 0 && !seen)
+		return ipp_yr_fail(r, dline, 0, "profile lacks the key 'modules'");
+	return rc;
+}
+
+ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
+				     char *err, size_t errlen)
+{
+	ipp_yreader r;
+	ipp_profile *p = ipp_profile_new();
+	const ipp_yitem *it;
+	const yaml_event_t *ev;
+	char *key;
+	int line, col, rc, dline;
+	uint64_t version;
+
+	ipp_yr_init(&r, buf, len, name, err, errlen);
+	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
+		goto fail;
+	ev = ipp_yr_peek(&r);
+	if (!ev)
+		goto fail;
+	if (ev->type == YAML_STREAM_END_EVENT) {
+		ipp_yr_fail(&r, 0, 0, "no profile document (the input is empty)");
+		goto fail;
+	}
+	dline = ipp_yr_line(&r);
+	if (ipp_yr_expect(&r, YAML_DOCUMENT_START_EVENT, "the start of a profile") < 0)
+		goto fail;
+	if (ipp_yr_expect(&r, YAML_MAPPING_START_EVENT,
+			  "a mapping starting with 'ipp-profile: 1'") < 0)
+		goto fail;
+	rc = ipp_yr_key(&r, &key, &line, &col);
+	if (rc < 0)
+		goto fail;
+	if (rc == 0 || strcmp(key, "ipp-profile") != 0) {
+		ipp_yr_fail(&r, rc ? line : dline, rc ? col : 0, "expected 'ipp-profile: 1' as the "
+			    "first key of a profile, got %s%.40s%s", rc ? "'" : "",
+			    rc ? key : "an empty mapping", rc ? "'" : "");
+		goto fail;
+	}
+	if (ipp_yr_value(&r, "ipp-profile") < 0)
+		goto fail;
+	it = &r.items[0];
+	if (ipp_yr_u64(&r, it, "profile version", &version) < 0)
+		goto fail;
+	if (version != IPP_PROFILE_VERSION) {
+		ipp_yr_fail(&r, it->line, it->col, "unsupported profile version %" PRIu64 "; this "
+			    "ipp reads version %d", version, IPP_PROFILE_VERSION);
+		goto fail;
+	}
+	if (read_profile_keys(&r, p, dline) < 0 || ipp_yr_end_document(&r) < 0 ||
+	    ipp_yr_expect(&r, YAML_STREAM_END_EVENT, "the end of the input (a profile is one "
+			  "document)") < 0)
+		goto fail;
+	ipp_yr_fini(&r);
+	return p;
+fail:
+	ipp_yr_fini(&r);
+	ipp_profile_free(p);
+	return NULL;
+}
+
+ipp_profile *ipp_profile_read_file(const char *path, char *err, size_t errlen)
+{
+	size_t len;
+	char *buf = ipp_read_whole_file(path, &len, err, errlen);
+	ipp_profile *p;
+	if (!buf)
+		return NULL;
+	p = ipp_profile_read_buffer(buf, len, path, err, errlen);
+	free(buf);
+	return p;
+}
+
+/* ================================================================== */
+/* Checking against a map                                              */
+/* ================================================================== */
+
+static void different_build(const char *profname, const char *module, uint64_t pcs,
+			    uint64_t mcs, char *err, size_t errlen)
+{
+	char h1[17], h2[17];
+	ipp_seterr(err, errlen, "profile %s was recorded from a different build of %s (profile "
+		   "checksum %s, binary has %s)", profname, module, ipp_hex64(pcs, h1),
+		   ipp_hex64(mcs, h2));
+}
+
+int ipp_profile_match(const ipp_profile *p, const char *profname, const ipp_map *map,
+		      const ipp_prof_module **out, char *err, size_t errlen)
+{
+	const ipp_prof_module *other;
+	*out = ipp_profile_find(p, map->module, map->checksum);
+	if (*out)
+		return 0;
+	other = find_by_name(p, map->module);
+	if (other) {
+		different_build(profname, map->module, other->checksum, map->checksum, err, errlen);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_number(const ipp_prof_module *pm, const char *profname, const ipp_fin *fin,
+			uint32_t region, const mpz_t num, mpz_t total, ipp_id *rid,
+			char *err, size_t errlen)
+{
+	const char *name = pm->regions[region];
+	*rid = ipp_fin_region_find(fin, name);
+	if (*rid == IPP_NONE) {
+		ipp_seterr(err, errlen, "profile %s: %s: region '%s' is not in the map", profname,
+			   pm->module, name);
+		return -1;
+	}
+	ipp_fin_region_total(fin, *rid, total);
+	if (mpz_cmp(num, total) >= 0) {
+		char *n = mpz_get_str(NULL, 10, num), *t = mpz_get_str(NULL, 10, total);
+		ipp_seterr(err, errlen, "profile %s: %s: path number %.60s of region %s is out of "
+			   "range (the region has %.60s paths)", profname, pm->module, n, name, t);
+		free(n);
+		free(t);
+		return -1;
+	}
+	return 0;
+}
+
+int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp_map *map,
+		      const ipp_fin *fin, char *err, size_t errlen)
+{
+	size_t nv = ipp_fin_nvertices(fin);
+	mpz_t total;
+	ipp_id rid;
+	int rc = -1;
+
+	if (strcmp(pm->module, map->module) != 0) {
+		ipp_seterr(err, errlen, "profile %s: module %s is not the module of the map (%s)",
+			   profname, pm->module, map->module);
+		return -1;
+	}
+	if (pm->checksum != map->checksum) {
+		different_build(profname, map->module, pm->checksum, map->checksum, err, errlen);
+		return -1;
+	}
+	if (pm->mode != map->mode || ipp_fin_mode(fin) != map->mode) {
+		ipp_seterr(err, errlen, "profile %s: %s was recorded in %s mode, the map says %s",
+			   profname, pm->module, ipp_mode_name(pm->mode), ipp_mode_name(map->mode));
+		return -1;
+	}
+	mpz_init(total);
+	for (size_t i = 0; i < pm->npaths; i++)
+		if (check_number(pm, profname, fin, pm->paths[i].region, pm->paths[i].num, total,
+				 &rid, err, errlen) < 0)
+			goto out;
+	for (size_t i = 0; i < pm->npartials; i++) {
+		const ipp_prof_partial *q = &pm->partials[i];
+		if (check_number(pm, profname, fin, q->region, q->num, total, &rid, err,
+				 errlen) < 0)
+			goto out;
+		for (size_t k = 0; k < q->nstack; k++) {
+			ipp_id v = q->stack[k];
+			if (v < 0 || (size_t)v >= nv) {
+				ipp_seterr(err, errlen, "profile %s: %s: partial path in region "
+					   "%s stops at vertex %" PRId32 ", which does not exist",
+					   profname, pm->module, pm->regions[q->region], v);
+				goto out;
+			}
+			if (k + 1 < q->nstack && ipp_fin_vkind(fin, v) != IPP_V_CALL) {
+				ipp_seterr(err, errlen, "profile %s: %s: partial path in region "
+					   "%s: stop stack entry %" PRId32 " is not a call vertex",
+					   profname, pm->module, pm->regions[q->region], v);
+				goto out;
+			}
+		}
+	}
+	rc = 0;
+out:
+	mpz_clear(total);
+	return rc;
+}
