@@ -147,7 +147,8 @@ static struct lproc *cut_calls(struct cutctx *cx, struct lproc *lp, ipp_id p)
 		mpz_add(cs[n].size, cx->entry_a[q], cx->entry_b[q]);
 		n++;
 	}
-	qsort(cs, n, sizeof(*cs), cand_cmp);
+	if (n)
+		qsort(cs, n, sizeof(*cs), cand_cmp);
 	for (size_t i = 0; i < n && !proc_fits(cx, lp); i++) {
 		summarize(cx, cs[i].id);
 		lp = rebuild(cx, lp, p);
@@ -189,7 +190,7 @@ static void local_count(struct cutctx *cx, const struct lproc *lp, int u,
 }
 
 /* Step 2: the per-vertex budget walk. */
-static int cut_vertices(struct cutctx *cx, struct lproc *lp, char *err, size_t errlen)
+static int cut_vertices(struct cutctx *cx, struct lproc *lp)
 {
 	const ipp_graph *g = cx->g;
 	mpz_t tau, low, *cnt;
@@ -201,15 +202,9 @@ static int cut_vertices(struct cutctx *cx, struct lproc *lp, char *err, size_t e
 	mpz_init(tau);
 	mpz_init(low);
 	mpz_fdiv_q_ui(tau, cx->limit, (unsigned long)(lp->nv + 1));
+	if (mpz_sgn(tau) == 0)
+		mpz_set_ui(tau, 1);	/* a small limit: cut_greedy() finishes the job */
 	mpz_sqrt(low, tau);
-	if (mpz_sgn(tau) == 0) {
-		ipp_seterr(err, errlen, "procedure %s has %zu vertices: a limit of that size cannot "
-			   "be met", g->p[lp->proc].asm_name, lp->nv);
-		mpz_clear(tau);
-		mpz_clear(low);
-		free(cutnow);
-		return -1;
-	}
 	cnt = ipp_xmalloc(lp->nv * sizeof(mpz_t));
 	for (size_t i = 0; i < lp->nv; i++)
 		mpz_init(cnt[i]);
@@ -248,7 +243,8 @@ static int cut_vertices(struct cutctx *cx, struct lproc *lp, char *err, size_t e
 			mpz_init_set(cs[n].size, cnt[le->dst]);
 			n++;
 		}
-		qsort(cs, n, sizeof(*cs), cand_cmp);
+		if (n)
+			qsort(cs, n, sizeof(*cs), cand_cmp);
 		/* Cut down to sqrt(tau), not just tau: a vertex left just under the
 		 * budget would overflow again one level up (a chain of diamonds
 		 * would lose a branch per level). */
@@ -272,6 +268,41 @@ static int cut_vertices(struct cutctx *cx, struct lproc *lp, char *err, size_t e
 	mpz_clear(tau);
 	mpz_clear(low);
 	return rc;
+}
+
+/* Step 3, for limits too small for the budget walk's guarantee: cut the
+ * cuttable vertex with the most paths (coldest on ties) until P fits or
+ * nothing is left to cut. */
+static struct lproc *cut_greedy(struct cutctx *cx, struct lproc *lp, ipp_id p)
+{
+	mpz_t n, best;
+	mpz_inits(n, best, NULL);
+	while (!proc_fits(cx, lp)) {
+		int bi = -1;
+		double bw = 0.0;
+		for (size_t i = 0; i < lp->nbase; i++) {
+			enum ipp_vkind k = lp->vkind[i];
+			double w;
+			if ((k != IPP_V_BLOCK && k != IPP_V_CALL) || lp->cut[i])
+				continue;
+			count_at(lp, (int)i, n);
+			if (mpz_cmp_ui(n, 1) <= 0)
+				continue;
+			w = ipp_graph_vertex_weight(cx->g, lp->vorig[i]);
+			if (bi < 0 || mpz_cmp(n, best) > 0 || (mpz_cmp(n, best) == 0 && w < bw)) {
+				bi = (int)i;
+				bw = w;
+				mpz_set(best, n);
+			}
+		}
+		if (bi < 0)
+			break;
+		cx->cutv[lp->vorig[bi]] = 1;
+		ipp_cuts_add_vertex(cx->cuts, lp->vorig[bi]);
+		lp = rebuild(cx, lp, p);
+	}
+	mpz_clears(n, best, NULL);
+	return lp;
 }
 
 /* Piecewise: GEntry regions, top-down.  Returns 1 if something was cut,
@@ -317,11 +348,48 @@ static int cut_gentry(struct cutctx *cx, char *err, size_t errlen)
 	return rc;
 }
 
+/* Procedures some region reaches: region entries (as in ipp_fin_new, before
+ * any new cut) and everything their interprocedural call sites reach.
+ * Cutting a call site of a live procedure only makes a live callee a region,
+ * so the set does not change while cutting. */
+static unsigned char *live_procs(const ipp_graph *g, enum ipp_mode mode,
+				 const enum ipp_summary_why *status)
+{
+	unsigned char *live = ipp_xcalloc(g->np ? g->np : 1, 1);
+	ipp_id *work = ipp_xmalloc((g->np + 1) * sizeof(ipp_id));
+	size_t n = 0;
+	for (size_t p = 0; p < g->np; p++)
+		if (!(g->p[p].flags & IPP_PROC_SKIPPED) &&
+		    ((g->p[p].flags & IPP_PROC_ENTRY) || mode == IPP_MODE_INTRA ||
+		     mode == IPP_MODE_INTRA_CONTEXT))
+			live[p] = 1;
+	for (size_t i = 0; i < g->nv; i++)
+		if (g->v[i].kind == IPP_V_CALL &&
+		    (status[i] == IPP_SUM_RECURSIVE || status[i] == IPP_SUM_CUT))
+			live[g->v[i].callee] = 1;
+	for (size_t p = 0; p < g->np; p++)
+		if (live[p])
+			work[n++] = (ipp_id)p;
+	while (n) {
+		const struct ipp_proc *pr = &g->p[work[--n]];
+		for (size_t i = 0; i < pr->ncalls; i++) {
+			ipp_id c = pr->calls[i], q = g->v[c].callee;
+			if (status[c] == IPP_SUM_NONE && !live[q]) {
+				live[q] = 1;
+				work[n++] = q;
+			}
+		}
+	}
+	free(work);
+	return live;
+}
+
 int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 		ipp_cuts *cuts, char *err, size_t errlen)
 {
 	struct cutctx cx;
 	ipp_id *order;
+	unsigned char *live;
 	int rc = 0;
 
 	if (mpz_cmp_ui(limit, 2) < 0) {
@@ -351,9 +419,13 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 	}
 	/* Summarizing more sites keeps a callee-first order valid. */
 	order = ipp_callee_first_order(g, cx.status);
+	live = live_procs(g, mode, cx.status);
 	for (size_t k = 0; k < g->np && rc == 0; k++) {
 		ipp_id p = order[k];
-		struct lproc *lp = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
+		struct lproc *lp;
+		if (!live[p])
+			continue;	/* no region reaches it: nothing to fit */
+		lp = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
 		if (!lp)
 			continue;
 		ipp_lproc_solve(lp, g, cx.status, cx.entry_a, cx.entry_b);
@@ -378,12 +450,21 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 			if (alone_fits) {
 				lp = cut_calls(&cx, lp, p);
 			} else {
-				rc = cut_vertices(&cx, lp, err, errlen);
+				rc = cut_vertices(&cx, lp);
 				lp = rebuild(&cx, lp, p);
+				if (rc == 0)
+					lp = cut_greedy(&cx, lp, p);
 			}
 			if (rc == 0 && !proc_fits(&cx, lp)) {
-				ipp_seterr(err, errlen, "procedure %s could not be cut to fit the limit",
-					   pr->asm_name);
+				mpz_t m;
+				char *s;
+				mpz_init(m);
+				count_at(lp, g->lidx[pr->entry], m);
+				s = mpz_get_str(NULL, 10, m);
+				ipp_seterr(err, errlen, "procedure %s cannot be cut below %s paths",
+					   pr->asm_name, s);
+				free(s);
+				mpz_clear(m);
 				rc = -1;
 			}
 		}
@@ -428,6 +509,7 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 	free(cx.entry_a);
 	free(cx.entry_b);
 	free(order);
+	free(live);
 	free(cx.cutv);
 	free(cx.status);
 	return rc;

@@ -285,7 +285,12 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 			}
 			break;
 		case IPP_V_CALL:
-			if (status[vid] == IPP_SUM_NONE)
+			if (lp->split_of[i] >= 0) {
+				/* a loop header that is a call (while (f()) ...): the
+				 * split half takes the summary edge, below */
+				lp_add_edge(lp, IPP_E_SPLIT, (int)i, lp->split_of[i], IPP_NONE);
+				lp_add_edge(lp, IPP_E_SPLIT_SURR, (int)i, lp->split_of[i], IPP_NONE);
+			} else if (status[vid] == IPP_SUM_NONE)
 				lp_add_edge(lp, IPP_E_CALL, (int)i, -1, IPP_NONE);
 			else
 				lp_add_edge(lp, IPP_E_SUMMARY, (int)i, g->lidx[vid + 1], IPP_NONE);

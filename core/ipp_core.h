@@ -200,9 +200,12 @@ void ipp_cuts_add_call(ipp_cuts *c, ipp_id call);
 /* Chooses cuts so that every region of 'mode' has at most 'limit' paths
  * (numbers fit in [0, limit-1]).  Deterministic.  Bottom-up over the call
  * graph; within a procedure, summarizes call sites first (coldest by static
- * weight first) and cuts vertices only when the procedure alone is too big.
- * 'cuts' may hold forced cuts on entry; chosen cuts are added.  Returns 0,
- * or -1 with a message (graph invalid, or limit < 2). */
+ * weight first) and cuts vertices only when the procedure alone is too big;
+ * procedures no region reaches are left alone.  'cuts' may hold forced cuts
+ * on entry; chosen cuts are added.  Returns 0, or -1 with a message: the
+ * graph is invalid, limit < 2, or some procedure cannot be cut below the
+ * limit at all (e.g. a vertex with more parallel edges to Exit_P than the
+ * limit).  See docs/NUMBERING.md section 6. */
 int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 		ipp_cuts *cuts, char *err, size_t errlen);
 
@@ -277,7 +280,10 @@ bool ipp_fin_is_cut_vertex(const ipp_fin *f, ipp_id v);
 bool ipp_fin_proc_fallback(const ipp_fin *f, ipp_id p);
 
 /* Regions, in order: procedures in id order, for each its Entry region (if
- * it has one) then, in piecewise mode, its GEntry region. */
+ * it has one) then, in piecewise mode, its GEntry region if GEntry_P has a
+ * successor (a procedure without loops, cuts or restart points has no
+ * GEntry region: it would hold no paths).  In the intraprocedural modes
+ * every instrumented procedure has an Entry region. */
 typedef struct ipp_region_info {
 	ipp_id proc;
 	bool gentry;		/* Entry_global -> GEntry_P (piecewise) */
