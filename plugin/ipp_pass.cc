@@ -333,9 +333,12 @@ static void build_body(struct unit *u, fninfo *fi)
 
 /* Trees shared by all functions of the unit. */
 static tree frame_type, frame_prev, frame_region, frame_path, frame_vertex, frame_flags;
+static tree frame_nvc;
 static tree region_type, module_type, top_var, record_fn, receive_fn, regions_var, module_var;
-static tree setjmp_note_fn, longjmp_note_fn;
+static tree setjmp_note_fn, longjmp_note_fn, enter_fn, leave_fn;
+static tree tok_var, path_var, nvc_var, reg_var;
 static tree u64;
+static uint64_t unit_checksum;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -343,6 +346,26 @@ static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 	DECL_CONTEXT(f) = type;
 	DECL_CHAIN(f) = *chain;
 	*chain = f;
+	return f;
+}
+
+/* extern __thread TYPE NAME;  (defined in the runtime) */
+static tree tls_var(const char *name, tree type)
+{
+	tree v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+	TREE_PUBLIC(v) = 1;
+	DECL_EXTERNAL(v) = 1;
+	DECL_ARTIFICIAL(v) = 1;
+	TREE_USED(v) = 1;
+	set_decl_tls_model(v, decl_default_tls_model(v));
+	varpool_node::get_create(v);
+	return v;
+}
+
+static tree rt_fn(const char *name, tree type)
+{
+	tree f = build_fn_decl(name, type);
+	DECL_ATTRIBUTES(f) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
 	return f;
 }
 
@@ -359,6 +382,11 @@ static void make_types(void)
 	frame_path = add_field(frame_type, "path", u64, &fields);
 	frame_vertex = add_field(frame_type, "vertex", integer_type_node, &fields);
 	frame_flags = add_field(frame_type, "flags", unsigned_type_node, &fields);
+	frame_nvc = add_field(frame_type, "nvc", u64, &fields);
+	add_field(frame_type, "saved_tok", u64, &fields);
+	add_field(frame_type, "saved_path", u64, &fields);
+	add_field(frame_type, "saved_nvc", u64, &fields);
+	add_field(frame_type, "saved_reg", ptr_type_node, &fields);
 	finish_builtin_struct(frame_type, "ipp_rt_frame", fields, NULL_TREE);
 
 	/* struct ipp_rt_region */
@@ -385,35 +413,28 @@ static void make_types(void)
 	add_field(module_type, "reserved", unsigned_type_node, &fields);
 	finish_builtin_struct(module_type, "ipp_rt_module", fields, NULL_TREE);
 
-	/* extern __thread struct ipp_rt_frame *__ipp_top; */
-	top_var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier("__ipp_top"),
-			     build_pointer_type(frame_type));
-	TREE_PUBLIC(top_var) = 1;
-	DECL_EXTERNAL(top_var) = 1;
-	DECL_ARTIFICIAL(top_var) = 1;
-	TREE_USED(top_var) = 1;
-	set_decl_tls_model(top_var, decl_default_tls_model(top_var));
-	varpool_node::get_create(top_var);
+	top_var = tls_var("__ipp_top", build_pointer_type(frame_type));
+	tok_var = tls_var("__ipp_tok", u64);
+	path_var = tls_var("__ipp_path", u64);
+	nvc_var = tls_var("__ipp_nvc", u64);
+	reg_var = tls_var("__ipp_reg", ptr_type_node);
 
-	/* void __ipp_record(struct ipp_rt_region *, uint64_t); */
-	record_fn = build_fn_decl("__ipp_record",
-				  build_function_type_list(void_type_node, ptr_type_node, u64,
-							   NULL_TREE));
-	DECL_ATTRIBUTES(record_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
-
-	/* uint64_t __ipp_receive(struct ipp_rt_frame *, int, uint64_t, uint64_t); */
-	receive_fn = build_fn_decl("__ipp_receive",
-				   build_function_type_list(u64, ptr_type_node, integer_type_node,
-							    u64, u64, NULL_TREE));
-	DECL_ATTRIBUTES(receive_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
-	setjmp_note_fn = build_fn_decl("__ipp_setjmp_note",
-				       build_function_type_list(void_type_node, const_ptr_type_node,
-								ptr_type_node, NULL_TREE));
-	DECL_ATTRIBUTES(setjmp_note_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
-	longjmp_note_fn = build_fn_decl("__ipp_longjmp_note",
-					build_function_type_list(void_type_node, const_ptr_type_node,
-								 NULL_TREE));
-	DECL_ATTRIBUTES(longjmp_note_fn) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	record_fn = rt_fn("__ipp_record",
+			  build_function_type_list(void_type_node, ptr_type_node, u64, NULL_TREE));
+	receive_fn = rt_fn("__ipp_receive",
+			   build_function_type_list(u64, ptr_type_node, integer_type_node, u64, u64,
+						    NULL_TREE));
+	setjmp_note_fn = rt_fn("__ipp_setjmp_note",
+			       build_function_type_list(void_type_node, const_ptr_type_node,
+							ptr_type_node, NULL_TREE));
+	longjmp_note_fn = rt_fn("__ipp_longjmp_note",
+				build_function_type_list(void_type_node, const_ptr_type_node,
+							 NULL_TREE));
+	enter_fn = rt_fn("__ipp_enter",
+			 build_function_type_list(void_type_node, ptr_type_node, ptr_type_node, u64,
+						  const_ptr_type_node, NULL_TREE));
+	leave_fn = rt_fn("__ipp_leave",
+			 build_function_type_list(void_type_node, ptr_type_node, u64, NULL_TREE));
 }
 
 static tree str_cst(const char *s)
@@ -491,26 +512,21 @@ static tree region_addr(ipp_id r)
 	return build_fold_addr_expr(ref);
 }
 
-/* rho_e(1) (or psi, rho evaluated at nvc = 1) as a uint64 constant.  The
- * cuts guarantee every region fits, so every value does. */
-static unsigned HOST_WIDE_INT rho1(const ipp_fin *fin, ipp_id e)
+/* The token naming procedure q of this unit: unique in the program with
+ * overwhelming probability, never 0 (0 means "no callee expected"). */
+static uint64_t token_of(ipp_id q)
 {
-	mpz_t a, b;
-	unsigned HOST_WIDE_INT v;
-	mpz_inits(a, b, NULL);
-	ipp_fin_rho(fin, e, a, b);
-	mpz_add(a, a, b);
-	gcc_assert(mpz_sizeinbase(a, 2) <= 64);
-	v = mpz_get_ui(a);
-	mpz_clears(a, b, NULL);
-	return v;
+	return ipp_hash_u64(ipp_hash_u64(IPP_HASH_INIT, unit_checksum), (uint64_t)q) | 1;
 }
 
 struct fnstate {
 	const ipp_fin *fin;
 	fninfo *fi;
+	bool ctx;		/* context mode: nvc, onentry and the region vary */
+	bool region_fn;		/* has an Entry region (may start fresh) */
 	tree frame;		/* the activation's struct ipp_rt_frame */
 	tree r;			/* the path register */
+	tree nvc, onentry, reg;	/* context mode: set once at entry */
 	ipp_id region;
 	ipp_id *fin_of;		/* G* edge -> kept NORMAL fin edge, or IPP_NONE */
 	ipp_id *exit_of;	/* G* vertex -> its SURR_EXIT fin edge, or IPP_NONE */
@@ -527,48 +543,215 @@ static void emit_assign(gimple_seq *seq, tree lhs, tree rhs)
 	gimple_seq_add_stmt(seq, gimple_build_assign(lhs, rhs));
 }
 
-/* r = r + v (through temporaries: r may be a memory reference) */
-static void emit_add(gimple_seq *seq, struct fnstate *st, unsigned HOST_WIDE_INT v)
+static tree tmp(void)
 {
-	if (v == 0)
-		return;
-	tree t = create_tmp_var(u64, "ipp_t"), t2 = create_tmp_var(u64, "ipp_t");
-	emit_assign(seq, t, st->r);
-	gimple_seq_add_stmt(seq, gimple_build_assign(t2, PLUS_EXPR, t, build_int_cstu(u64, v)));
-	emit_assign(seq, st->r, t2);
+	return create_tmp_var(u64, "ipp_t");
 }
 
-/* __ipp_record(&region, r + extra) */
-static void emit_record(gimple_seq *seq, struct fnstate *st, unsigned HOST_WIDE_INT extra)
+/* <a,b> applied to nvc: a constant when a is 0 or nvc is known to be 1
+ * (intra mode), else a*nvc + b computed into a temporary.  The cuts
+ * guarantee every value fits in 64 bits. */
+static tree lin_val(gimple_seq *seq, struct fnstate *st, mpz_t a, mpz_t b)
 {
-	tree t = create_tmp_var(u64, "ipp_t");
-	emit_assign(seq, t, st->r);
-	if (extra) {
-		tree t2 = create_tmp_var(u64, "ipp_t");
-		gimple_seq_add_stmt(seq, gimple_build_assign(t2, PLUS_EXPR, t, build_int_cstu(u64, extra)));
-		t = t2;
+	tree t, t2;
+	if (!st->ctx) {
+		mpz_t s;
+		unsigned HOST_WIDE_INT v;
+		mpz_init(s);
+		mpz_add(s, a, b);
+		gcc_assert(mpz_sizeinbase(s, 2) <= 64);
+		v = mpz_get_ui(s);
+		mpz_clear(s);
+		return build_int_cstu(u64, v);
 	}
-	gimple_seq_add_stmt(seq, gimple_build_call(record_fn, 2, region_addr(st->region), t));
+	gcc_assert(mpz_sizeinbase(a, 2) <= 64 && mpz_sizeinbase(b, 2) <= 64);
+	if (mpz_sgn(a) == 0)
+		return build_int_cstu(u64, mpz_get_ui(b));
+	t = tmp();
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, MULT_EXPR, st->nvc,
+						     build_int_cstu(u64, mpz_get_ui(a))));
+	if (mpz_sgn(b) == 0)
+		return t;
+	t2 = tmp();
+	gimple_seq_add_stmt(seq, gimple_build_assign(t2, PLUS_EXPR, t,
+						     build_int_cstu(u64, mpz_get_ui(b))));
+	return t2;
+}
+
+/* rho_e(nvc) of G*fin edge e */
+static tree rho_val(gimple_seq *seq, struct fnstate *st, ipp_id e)
+{
+	mpz_t a, b;
+	tree v;
+	mpz_inits(a, b, NULL);
+	ipp_fin_rho(st->fin, e, a, b);
+	v = lin_val(seq, st, a, b);
+	mpz_clears(a, b, NULL);
+	return v;
+}
+
+/* psi_v(nvc) of G*fin vertex v */
+static tree psi_val(gimple_seq *seq, struct fnstate *st, ipp_id v)
+{
+	mpz_t a, b;
+	tree t;
+	mpz_inits(a, b, NULL);
+	ipp_fin_psi(st->fin, v, a, b);
+	t = lin_val(seq, st, a, b);
+	mpz_clears(a, b, NULL);
+	return t;
+}
+
+/* x + y as a gimple value */
+static tree add_val(gimple_seq *seq, tree x, tree y)
+{
+	tree t;
+	if (integer_zerop(y))
+		return x;
+	if (integer_zerop(x))
+		return y;
+	t = tmp();
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, PLUS_EXPR, x, y));
+	return t;
+}
+
+/* r = r + v (through temporaries: r may be a memory reference) */
+static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
+{
+	tree t;
+	if (integer_zerop(v))
+		return;
+	t = tmp();
+	emit_assign(seq, t, st->r);
+	emit_assign(seq, st->r, add_val(seq, t, v));
+}
+
+/* __ipp_record(region of the path, r + extra) */
+static void emit_record(gimple_seq *seq, struct fnstate *st, tree extra)
+{
+	tree t = tmp();
+	emit_assign(seq, t, st->r);
+	t = add_val(seq, t, extra);
+	gimple_seq_add_stmt(seq, gimple_build_call(record_fn, 2, st->reg, t));
 }
 
 /* frame.vertex = v (and frame.path = r first if store_path) */
 static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_path)
 {
 	if (store_path && !st->fi->in_memory) {
-		tree t = create_tmp_var(u64, "ipp_t");
+		tree t = tmp();
 		emit_assign(seq, t, st->r);
 		emit_assign(seq, fld(st->frame, frame_path), t);
 	}
 	emit_assign(seq, fld(st->frame, frame_vertex), build_int_cst(integer_type_node, v));
 }
 
+/* The number a path restarting at v starts with: pathNumOnEntry +
+ * rho(Entry_P -> v)(nvc) (Figure 8). */
+static tree restart_val(gimple_seq *seq, struct fnstate *st, ipp_id v)
+{
+	gcc_assert(st->restart_of[v] != IPP_NONE);
+	return add_val(seq, st->onentry, rho_val(seq, st, st->restart_of[v]));
+}
+
 /* A removed edge w -> v (back edge or into a cut vertex): record the path
- * ending w -> GExit_P, restart at v (Ball-Larus: r = rho(Entry_P -> v)). */
+ * ending w -> GExit_P, restart at v. */
 static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 {
-	gcc_assert(st->exit_of[w] != IPP_NONE && st->restart_of[v] != IPP_NONE);
-	emit_record(seq, st, rho1(st->fin, st->exit_of[w]));
-	emit_assign(seq, st->r, build_int_cstu(u64, rho1(st->fin, st->restart_of[v])));
+	gcc_assert(st->exit_of[w] != IPP_NONE);
+	emit_record(seq, st, rho_val(seq, st, st->exit_of[w]));
+	emit_assign(seq, st->r, restart_val(seq, st, v));
+}
+
+/* Function entry (docs/PROTOCOL.md): push the frame and set r, nvc,
+ * onentry and the path's region. */
+static void emit_entry(gimple_seq *seq, struct fnstate *st, tree self)
+{
+	tree fa = build_fold_addr_expr(st->frame);
+	if (!st->ctx) {
+		tree t = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
+		emit_assign(seq, t, top_var);
+		emit_assign(seq, fld(st->frame, frame_prev), t);
+		emit_assign(seq, fld(st->frame, frame_region), st->reg);
+		emit_assign(seq, fld(st->frame, frame_path), build_int_cstu(u64, 0));
+		emit_assign(seq, fld(st->frame, frame_vertex), build_int_cst(integer_type_node, -1));
+		emit_assign(seq, fld(st->frame, frame_flags), build_int_cst(unsigned_type_node, 0));
+		emit_assign(seq, top_var, fa);
+		if (!st->fi->in_memory)
+			emit_assign(seq, st->r, build_int_cstu(u64, 0));
+		return;
+	}
+	if (st->region_fn) {
+		/* may continue the caller's path or start fresh: the runtime decides */
+		gimple_seq_add_stmt(seq, gimple_build_call(enter_fn, 4, fa, region_addr(st->region),
+							   build_int_cstu(u64, token_of(st->fi->proc)),
+							   self));
+		if (!st->fi->in_memory)
+			emit_assign(seq, st->r, fld(st->frame, frame_path));
+		emit_assign(seq, st->nvc, fld(st->frame, frame_nvc));
+		emit_assign(seq, st->reg, fld(st->frame, frame_region));
+	} else {
+		/* only ever entered through the unit's interprocedural call edges */
+		tree t = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
+		tree pth = tmp();
+		emit_assign(seq, t, top_var);
+		emit_assign(seq, fld(st->frame, frame_prev), t);
+		emit_assign(seq, st->reg, reg_var);
+		emit_assign(seq, fld(st->frame, frame_region), st->reg);
+		emit_assign(seq, pth, path_var);
+		emit_assign(seq, fld(st->frame, frame_path), pth);
+		emit_assign(seq, fld(st->frame, frame_vertex), build_int_cst(integer_type_node, -1));
+		emit_assign(seq, fld(st->frame, frame_flags), build_int_cst(unsigned_type_node, 1));
+		emit_assign(seq, st->nvc, nvc_var);
+		emit_assign(seq, fld(st->frame, frame_nvc), st->nvc);
+		emit_assign(seq, tok_var, build_int_cstu(u64, 0));
+		emit_assign(seq, top_var, fa);
+		if (!st->fi->in_memory)
+			emit_assign(seq, st->r, pth);
+	}
+	{
+		tree t = tmp();
+		emit_assign(seq, t, st->r);
+		emit_assign(seq, st->onentry, t);
+	}
+}
+
+/* Return along an edge to Exit_P. */
+static void emit_return(gimple_seq *seq, struct fnstate *st)
+{
+	tree t = tmp();
+	emit_assign(seq, t, st->r);
+	if (st->ctx && st->region_fn) {
+		gimple_seq_add_stmt(seq, gimple_build_call(leave_fn, 2,
+							   build_fold_addr_expr(st->frame), t));
+		return;
+	}
+	tree pv = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
+	emit_assign(seq, pv, fld(st->frame, frame_prev));
+	emit_assign(seq, top_var, pv);
+	if (st->ctx)
+		emit_assign(seq, path_var, t);	/* hand the path back to the caller */
+	else
+		gimple_seq_add_stmt(seq, gimple_build_call(record_fn, 2, st->reg, t));
+}
+
+/* Where code that must run after a call goes: after it in its block, or on
+ * its block's one normal out-edge if the call ends the block. */
+static void insert_after_call(gcall *call, gimple_seq seq)
+{
+	basic_block bb = gimple_bb(call);
+	if (stmt_ends_bb_p(call)) {
+		edge e, ne = NULL;
+		edge_iterator ei;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE)))
+				ne = e;
+		if (ne)
+			gsi_insert_seq_on_edge(ne, seq);
+		return;
+	}
+	gimple_stmt_iterator gsi = gsi_for_stmt(call);
+	gsi_insert_seq_after(&gsi, seq, GSI_SAME_STMT);
 }
 
 static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
@@ -578,12 +761,15 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 	size_t nv = ipp_graph_nvertices(g), ne = ipp_graph_nedges(g);
 	ipp_id p = fi->proc;
 	function *fun = fi->fun;
+	tree decl = fi->node->decl, self;
 
 	memset(&st, 0, sizeof(st));
 	st.fin = fin;
 	st.fi = fi;
+	st.ctx = ipp_fin_mode(fin) == IPP_MODE_CONTEXT;
 	st.region = ipp_fin_region_find(fin, ipp_proc_asm(g, p));
-	gcc_assert(st.region != IPP_NONE);
+	st.region_fn = st.region != IPP_NONE;
+	gcc_assert(st.region_fn || st.ctx);
 	st.fin_of = XNEWVEC(ipp_id, ne);
 	st.exit_of = XNEWVEC(ipp_id, nv);
 	st.restart_of = XNEWVEC(ipp_id, nv);
@@ -615,37 +801,60 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 	TREE_ADDRESSABLE(st.frame) = 1;
 	fi->in_memory = has_abnormal_edges(fun);
 	st.r = fi->in_memory ? fld(st.frame, frame_path) : create_tmp_var(u64, "ipp_r");
+	if (st.ctx) {
+		st.nvc = create_tmp_var(u64, "ipp_nvc");
+		st.onentry = create_tmp_var(u64, "ipp_onentry");
+		st.reg = create_tmp_var(ptr_type_node, "ipp_reg");
+	} else {
+		st.nvc = build_int_cstu(u64, 1);
+		st.onentry = build_int_cstu(u64, 0);
+		st.reg = region_addr(st.region);
+	}
+	/* Comparing against one's own address is harmless only where the body
+	 * exists anyway (design notes): externally visible or address-taken. */
+	self = (TREE_PUBLIC(decl) || fi->node->address_taken) ?
+	       build_fold_addr_expr(decl) : null_pointer_node;
 
-	/* entry: push the frame, r = 0 */
 	{
 		gimple_seq seq = NULL;
-		tree t = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
-		emit_assign(&seq, t, top_var);
-		emit_assign(&seq, fld(st.frame, frame_prev), t);
-		emit_assign(&seq, fld(st.frame, frame_region), region_addr(st.region));
-		emit_assign(&seq, fld(st.frame, frame_path), build_int_cstu(u64, 0));
-		emit_assign(&seq, fld(st.frame, frame_vertex), build_int_cst(integer_type_node, -1));
-		emit_assign(&seq, fld(st.frame, frame_flags), build_int_cst(unsigned_type_node, 0));
-		emit_assign(&seq, top_var, build_fold_addr_expr(st.frame));
-		if (!fi->in_memory)
-			emit_assign(&seq, st.r, build_int_cstu(u64, 0));
+		emit_entry(&seq, &st, self);
 		gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), seq);
 	}
 
-	/* inside blocks: before each call, and at dead ends */
+	/* inside blocks: before (and after) each call, and at dead ends */
 	for (size_t k = 0; k < nv; k++) {
 		ipp_id v = (ipp_id)k;
 		gcall *call;
 		gimple_seq seq = NULL;
+		bool dead, interproc;
 		if (ipp_vertex_proc(g, v) != p || ipp_vertex_kind(g, v) != IPP_V_CALL)
 			continue;
 		call = u->call_stmt[v];
+		dead = u->dead_stmt[v + 1] == call;
+		interproc = ipp_fin_call_summary(fin, v) == IPP_SUM_NONE;
 		/* a cut at the call vertex itself: the chain edge into it is removed */
 		if (ipp_fin_is_cut_vertex(fin, v))
 			emit_split(&seq, &st, ipp_edge_src(g, u->chain_in[v]), v);
-		if (u->dead_stmt[v + 1] == call && !is_unreachable_call(call)) {
+		if (interproc) {
+			/* rule 1: hand the path to the callee, take it back after */
+			tree t = tmp();
+			emit_stand(&seq, &st, (int)v, true);
+			emit_assign(&seq, t, st.r);
+			emit_assign(&seq, path_var, t);
+			emit_assign(&seq, nvc_var, psi_val(&seq, &st, v + 1));
+			emit_assign(&seq, reg_var, st.reg);
+			emit_assign(&seq, tok_var,
+				    build_int_cstu(u64, token_of(ipp_call_callee(g, v))));
+			if (!dead) {
+				gimple_seq after = NULL;
+				tree t2 = tmp();
+				emit_assign(&after, t2, path_var);
+				emit_assign(&after, st.r, t2);
+				insert_after_call(call, after);
+			}
+		} else if (dead && !is_unreachable_call(call)) {
 			/* the call never returns: the path ends here */
-			emit_record(&seq, &st, rho1(fin, ipp_fin_succ(fin, v + 1, 0)));
+			emit_record(&seq, &st, rho_val(&seq, &st, ipp_fin_succ(fin, v + 1, 0)));
 			emit_stand(&seq, &st, -1, false);
 			if (is_longjmp_call(call))
 				gimple_seq_add_stmt(&seq, gimple_build_call(longjmp_note_fn, 1,
@@ -667,7 +876,7 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 		if (is_unreachable_call(last) ||
 		    (is_gimple_call(last) && gimple_call_internal_p(last)))
 			continue;	/* unreachable, or the abnormal dispatcher */
-		emit_record(&seq, &st, rho1(fin, ipp_fin_succ(fin, t, 0)));
+		emit_record(&seq, &st, rho_val(&seq, &st, ipp_fin_succ(fin, t, 0)));
 		emit_stand(&seq, &st, -1, false);
 		if (is_computed_goto(last))
 			emit_assign(&seq, st.r, build_int_cstu(u64, HOST_WIDE_INT_M1U));
@@ -700,17 +909,17 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 	for (int i = NUM_FIXED_BLOCKS; i < fi->nbb; i++) {
 		ipp_id h = fi->head[i];
 		gimple_seq seq = NULL;
-		tree t, c, t2;
+		tree t, c, t2, rs;
 		if (h == IPP_NONE || !ipp_vertex_is_restart(g, h))
 			continue;
-		t = create_tmp_var(u64, "ipp_t");
+		t = tmp();
 		c = create_tmp_var(boolean_type_node, "ipp_c");
-		t2 = create_tmp_var(u64, "ipp_t");
+		t2 = tmp();
 		emit_assign(&seq, t, st.r);
+		rs = restart_val(&seq, &st, h);
 		gimple_seq_add_stmt(&seq, gimple_build_assign(c, EQ_EXPR, t,
 							      build_int_cstu(u64, HOST_WIDE_INT_M1U)));
-		gimple_seq_add_stmt(&seq, gimple_build_assign(t2, COND_EXPR, c,
-			build_int_cstu(u64, rho1(fin, st.restart_of[h])), t));
+		gimple_seq_add_stmt(&seq, gimple_build_assign(t2, COND_EXPR, c, rs, t));
 		emit_assign(&seq, st.r, t2);
 		gimple_stmt_iterator gsi = gsi_after_labels(BASIC_BLOCK_FOR_FN(fun, i));
 		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
@@ -726,19 +935,16 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 		if (u->setjmp_call[src]) {
 			/* the setjmp receiver: after a longjmp, restart at the return site */
 			gcall *call = u->setjmp_call[src];
-			tree ret = gimple_call_lhs(call), t = create_tmp_var(u64, "ipp_t");
-			tree res = create_tmp_var(u64, "ipp_t");
+			tree ret = gimple_call_lhs(call), t = tmp(), res = tmp(), rs;
 			if (!ret) {
-				ret = make_ssa_name(TREE_TYPE(gimple_call_fntype(call)) ?
-						    TREE_TYPE(TREE_TYPE(gimple_call_fndecl(call))) :
-						    integer_type_node);
+				ret = make_ssa_name(TREE_TYPE(TREE_TYPE(gimple_call_fndecl(call))));
 				gimple_call_set_lhs(call, ret);
 				update_stmt(call);
 			}
 			emit_assign(&seq, t, st.r);
+			rs = restart_val(&seq, &st, src);
 			gimple_seq_add_stmt(&seq, gimple_build_call(receive_fn, 4,
-				build_fold_addr_expr(st.frame), fold_convert(integer_type_node, ret), t,
-				build_int_cstu(u64, rho1(fin, st.restart_of[src]))));
+				build_fold_addr_expr(st.frame), fold_convert(integer_type_node, ret), t, rs));
 			gimple_call_set_lhs(gimple_seq_last_stmt(seq), res);
 			emit_assign(&seq, st.r, res);
 		}
@@ -746,14 +952,9 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 			emit_split(&seq, &st, src, dst);
 		} else {
 			gcc_assert(st.fin_of[e] != IPP_NONE);
-			emit_add(&seq, &st, rho1(fin, st.fin_of[e]));
-			if (dst == ipp_proc_exit(g, p)) {
-				/* return: pop the frame, record the path (Exit_P -> Exit_global adds 0) */
-				tree t = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
-				emit_assign(&seq, t, fld(st.frame, frame_prev));
-				emit_assign(&seq, top_var, t);
-				emit_record(&seq, &st, 0);
-			}
+			emit_add(&seq, &st, rho_val(&seq, &st, st.fin_of[e]));
+			if (dst == ipp_proc_exit(g, p))
+				emit_return(&seq, &st);	/* Exit_P's out-edges add 0 */
 		}
 		if (seq)
 			gsi_insert_seq_on_edge(ge, seq);
@@ -777,11 +978,18 @@ static int cmp_order(const void *a, const void *b)
 	return x->node->order - y->node->order;
 }
 
+/* Can the function be entered other than through this unit's call edges?
+ * (design notes: main, externally visible or address-taken functions;
+ * constructors, destructors and `used` functions are called from outside
+ * too).  With -fwhole-program the visibility pass has already made every
+ * function but main local, which gives the paper's whole-program model. */
 static bool entered_from_outside(cgraph_node *node)
 {
-	const char *n = IDENTIFIER_POINTER(DECL_NAME(node->decl));
-	return TREE_PUBLIC(node->decl) || node->address_taken || !node->local ||
-	       strcmp(n, "main") == 0;
+	tree decl = node->decl;
+	const char *n = IDENTIFIER_POINTER(DECL_NAME(decl));
+	return node->externally_visible || node->address_taken || node->has_aliases_p() ||
+	       DECL_STATIC_CONSTRUCTOR(decl) || DECL_STATIC_DESTRUCTOR(decl) ||
+	       lookup_attribute("used", DECL_ATTRIBUTES(decl)) || strcmp(n, "main") == 0;
 }
 
 static unsigned int execute_ipp(void)
@@ -851,6 +1059,7 @@ static unsigned int execute_ipp(void)
 		return 0;
 	}
 	checksum = ipp_map_checksum(u.g, ipp_opts.mode, &cuts, module);
+	unit_checksum = checksum;
 	ipp_hex64(checksum, cks);
 
 	if (ipp_opts.verbose) {
@@ -887,7 +1096,16 @@ static unsigned int execute_ipp(void)
 		mpz_clear(t);
 	}
 
-	/* step 3 */
+	/* step 3.  Instrumented functions now write thread-local state: a call
+	 * GCC merged or deleted as const/pure would lose a path. */
+	for (size_t i = 0; i < u.nfns; i++) {
+		tree decl = u.fns[i].node->decl;
+		if (u.fns[i].skip)
+			continue;
+		TREE_READONLY(decl) = 0;
+		DECL_PURE_P(decl) = 0;
+		DECL_LOOPING_CONST_OR_PURE_P(decl) = 0;
+	}
 	make_types();
 	make_module_data(fin, module, cks);
 	for (size_t i = 0; i < u.nfns; i++)

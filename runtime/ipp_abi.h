@@ -67,6 +67,10 @@ struct ipp_rt_frame {
 	uint64_t path;			/* path number so far */
 	int32_t vertex;			/* G*fin vertex id where the path stands */
 	uint32_t flags;			/* IPP_FRAME_* */
+	/* context mode (docs/PROTOCOL.md): filled by __ipp_enter */
+	uint64_t nvc;			/* numValidCompsFromExit of this activation */
+	uint64_t saved_tok, saved_path, saved_nvc;	/* the slots a fresh entry saved */
+	struct ipp_rt_region *saved_reg;
 };
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
@@ -75,6 +79,26 @@ struct ipp_rt_frame {
 
 /* The thread's innermost frame. */
 extern __thread struct ipp_rt_frame *__ipp_top;
+
+/* Context mode: the thread-local slots that stand in for the paper's
+ * pathNum (by reference) and numValidCompsFromExit (by value).  A caller
+ * about to make an interprocedural call stores the path, psi_r(nvc), the
+ * region and the callee's token; the callee consumes the token at entry. */
+extern __thread uint64_t __ipp_tok, __ipp_path, __ipp_nvc;
+extern __thread struct ipp_rt_region *__ipp_reg;
+
+/* Entry of a function with an Entry region (context mode): pushes f; if
+ * __ipp_tok == token the function continues its caller's path (f->flags =
+ * IPP_FRAME_CONTINUES, f->path/nvc/region from the slots), else it starts a
+ * fresh path in `region` (path 0, nvc 1) after saving the slots in f.
+ * Clears __ipp_tok.  `self` is the function's address or NULL (reserved for
+ * crediting indirect call sites). */
+void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, uint64_t token,
+		 const void *self);
+/* Its return with path number r: pops f; a continuing activation hands r
+ * back through __ipp_path; a fresh one records (f->region, r) and restores
+ * the slots it saved. */
+void __ipp_leave(struct ipp_rt_frame *f, uint64_t r);
 
 /* Registers a unit's module (idempotent, thread-safe). */
 void __ipp_register(struct ipp_rt_module *m);
