@@ -492,6 +492,8 @@ static void find_recursive_sites(ipp_graph *g)
 /* Dominators of one procedure (Cooper, Harvey & Kennedy's iterative
  * algorithm over reverse postorder); a procedure is reducible iff every DFS
  * back edge whose source is reachable has a target dominating its source.
+ * Restart points are successors of Entry_P here (a computed goto into a loop
+ * body enters the loop without passing its header).
  * lidx maps a vertex id to its index in the procedure's vertex list. */
 static bool proc_is_reducible(ipp_graph *g, ipp_id p, const int *lidx)
 {
@@ -503,7 +505,8 @@ static bool proc_is_reducible(ipp_graph *g, ipp_id p, const int *lidx)
 	struct frame { ipp_id v; size_t next; } *st = ipp_xmalloc((n + 1) * sizeof(*st));
 	int **preds = ipp_xcalloc(n, sizeof(int *));
 	size_t *npreds = ipp_xcalloc(n, sizeof(size_t));
-	size_t sp = 0;
+	size_t sp = 0, nrestarts = 0;
+	ipp_id *restarts = ipp_xmalloc((n + 1) * sizeof(ipp_id));
 	bool ok = true, changed;
 
 	for (size_t i = 0; i < n; i++)
@@ -512,18 +515,30 @@ static bool proc_is_reducible(ipp_graph *g, ipp_id p, const int *lidx)
 	st[sp].v = pr->entry;
 	st[sp++].next = 0;
 	po[lidx[pr->entry]] = -2;
+	/* Restart points count as successors of Entry_P: control can reach
+	 * them without passing through their dominators in the CFG. */
+	for (size_t i = 0; i < n; i++)
+		if (g->v[pr->verts[i]].restart)
+			restarts[nrestarts++] = pr->verts[i];
 	while (sp) {
 		struct frame *f = &st[sp - 1];
 		struct ipp_vertex *v = &g->v[f->v];
 		ipp_id w;
 		size_t cnt = v->kind == IPP_V_CALL ? 1 : v->nout;
+		if (f->v == pr->entry)
+			cnt += nrestarts;
 		if (f->next >= cnt) {
 			po[lidx[f->v]] = (int)npost;
 			order[npost++] = lidx[f->v];
 			sp--;
 			continue;
 		}
-		w = v->kind == IPP_V_CALL ? f->v + 1 : g->e[v->out[f->next]].dst;
+		if (v->kind == IPP_V_CALL)
+			w = f->v + 1;
+		else if (f->next < v->nout)
+			w = g->e[v->out[f->next]].dst;
+		else
+			w = restarts[f->next - v->nout];
 		f->next++;
 		if (po[lidx[w]] == -1) {
 			po[lidx[w]] = -2;
@@ -544,6 +559,12 @@ static bool proc_is_reducible(ipp_graph *g, ipp_id p, const int *lidx)
 			preds[wl] = ipp_xrealloc(preds[wl], (npreds[wl] + 1) * sizeof(int));
 			preds[wl][npreds[wl]++] = po[i];
 		}
+		if (vid == pr->entry)
+			for (size_t k = 0; k < nrestarts; k++) {
+				int wl = po[lidx[restarts[k]]];
+				preds[wl] = ipp_xrealloc(preds[wl], (npreds[wl] + 1) * sizeof(int));
+				preds[wl][npreds[wl]++] = po[i];
+			}
 	}
 	for (size_t i = 0; i < npost; i++)
 		idom[i] = -1;
@@ -596,6 +617,7 @@ static bool proc_is_reducible(ipp_graph *g, ipp_id p, const int *lidx)
 		free(preds[i]);
 	free(preds);
 	free(npreds);
+	free(restarts);
 	free(st);
 	free(po);
 	free(order);

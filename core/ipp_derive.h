@@ -1,0 +1,160 @@
+/* ipp_derive.h -- what weaker profilers report, derived exactly from a path
+ * profile: vertex (block) counts, edge counts, call counts, function entry
+ * counts and line counts, plus a flow-conservation check (Kirchhoff's law,
+ * Ball & Larus, TOPLAS 1994, Section 2).
+ *
+ * Input: one profile module (complete paths and partial paths with their
+ * counts, see ipp_format.h) and the G*fin it was numbered with.  Every path
+ * is decoded and only its ACTIVE SUFFIX is counted (Melski & Reps, Section
+ * 3.4): a path recorded after a back edge (or a cut, or an abnormal restart)
+ * is "context prefix || surrogate edge || active suffix", and the context
+ * prefix repeats executions an earlier path already counted.  Precisely:
+ * the active suffix of a path starts at its LAST surrogate entry edge
+ * (IPP_E_SURR_ENTRY, or IPP_E_SPLIT_SURR in intra-context mode) and runs to
+ * the end; a path with no surrogate entry is active from its first edge.
+ * docs/DERIVE.md gives the definitions, what is exact and what is not, the
+ * line mapping and the conservation conventions.
+ *
+ * All counts are uint64_t and saturate at UINT64_MAX; 'saturated' says
+ * whether that happened, and ipp_check_flow() then reports the checks that
+ * involve a saturated count as inconclusive instead of as violations.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#ifndef IPP_DERIVE_H
+#define IPP_DERIVE_H
+
+#include "ipp_core.h"
+#include "ipp_format.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Counts derived from one profile module.  Arrays are indexed by G* vertex
+ * id (0 .. nvertices-1: the G*fin vertices that are G* vertices; split
+ * halves are folded into the header they split), G* edge id, procedure id
+ * or G*fin edge id.  Entries that do not apply (e.g. 'returns' of a block)
+ * are 0.  Owned by the struct: free with ipp_counts_free(). */
+typedef struct ipp_counts {
+	size_t nvertices;	/* ipp_graph_nvertices() */
+	size_t nedges;		/* ipp_graph_nedges() */
+	size_t nprocs;		/* ipp_graph_nprocs() */
+	size_t nfin_edges;	/* ipp_fin_nedges() */
+
+	/* ---- per G* vertex ---- */
+	uint64_t *vertex;	/* executions.  Entry_P: activations of P (function
+				 * entries); Exit_P: normal returns; GExit_P: dead
+				 * ends taken (edges to GExit_P of G*); Entry_global,
+				 * Exit_global and GEntry_P: 0 (not program points) */
+	uint64_t *surr_in;	/* arrivals at v through a removed in-edge (DFS back
+				 * edge, in-edge of a cut vertex) or an abnormal
+				 * restart (longjmp, computed goto): the surrogate
+				 * entries that start active suffixes */
+	uint64_t *surr_out;	/* departures from v through a removed out-edge (the
+				 * SURR_EXIT edges of active suffixes) */
+	uint64_t *stopped;	/* occurrences of v in the stop stacks of partial
+				 * paths: an activation stood at v (an open call or
+				 * the last vertex) when its path was cut short */
+	uint64_t *abandoned;	/* call vertices: calls still open in a complete path
+				 * that ended at a dead end (exit, abort, longjmp) */
+	uint64_t *returns;	/* call vertices c: calls that returned, i.e. the
+				 * implicit edge c -> c+1 (RETURN or SUMMARY edges) */
+
+	/* ---- per G* edge ---- */
+	uint64_t *edge;		/* traversals; 0 where edge_known is 0 */
+	unsigned char *edge_known;	/* 1: edge[e] is exact.  0: e is a removed edge
+					 * (back edge or in-edge of a cut vertex) whose
+					 * own count the profile does not determine;
+					 * surr_out[src] / surr_in[dst] hold the totals */
+
+	/* ---- per procedure ---- */
+	uint64_t *fresh_entries;	/* activations that started a path of their
+					 * own: GLOBAL_ENTRY -> Entry_P (the callee of a
+					 * summarized site, main, a callback, ...) */
+	uint64_t *fresh_returns;	/* their normal returns: Exit_P -> Exit_global */
+	uint64_t *restarts;	/* abnormal restarts in P (arrivals at restart
+				 * points that were not back edges or cuts):
+				 * sum of surr_in - sum of surr_out over P, 0 if
+				 * that is negative (ipp_check_flow reports it) */
+	uint64_t *orphans;	/* piecewise only: paths of GEntry regions that ended
+				 * at a dead end or were cut short (partial) while
+				 * standing in P with no call of the path open.  The
+				 * callers of that activation of P, if any, left no
+				 * trace in the profile (docs/DERIVE.md, "piecewise") */
+
+	/* ---- per G*fin edge ---- */
+	uint64_t *fin_edge;	/* occurrences in active suffixes (the surrogate
+				 * entry that starts a suffix included) */
+
+	/* ---- totals ---- */
+	uint64_t npaths;	/* complete-path records read */
+	uint64_t npartials;	/* partial-path records read */
+	uint64_t observations;	/* sum of all record counts */
+	bool saturated;		/* some count reached UINT64_MAX */
+} ipp_counts;
+
+/* Derives the counts of profile module pm, whose paths are numbered by fin
+ * (pm->mode must be ipp_fin_mode(fin); the caller checks the module against
+ * the map, e.g. with ipp_profile_check()).  *out is overwritten.  Returns 0,
+ * or -1 with a message (unknown region, undecodable number or stop stack);
+ * on failure *out holds nothing to free.
+ * Cost: one decode per record, linear in the path length; memory linear in
+ * the size of G*fin (nothing is cached per path). */
+int ipp_derive(const ipp_fin *fin, const ipp_prof_module *pm, ipp_counts *out,
+	       char *err, size_t errlen);
+void ipp_counts_free(ipp_counts *c);
+
+/* Flow conservation at every vertex of every instrumented procedure, with
+ * the conventions of docs/DERIVE.md (function entries flow into Entry_P; a
+ * call vertex flows to its return site, or stops; dead ends and stops are
+ * out-flow; removed edges are matched through surr_out / surr_in; calls to
+ * a procedure balance its fresh entries and returns; ...).
+ * Fills *msgs with *n malloc'd messages, each starting with "violation: "
+ * or "inconclusive: " (a check that involves a saturated count).  Returns
+ * the number of violations.  For the profile of complete runs (every run
+ * returned from main or called exit, no other thread running) there are
+ * none.  Free the messages with ipp_flow_free(). */
+int ipp_check_flow(const ipp_fin *fin, const ipp_counts *c, char ***msgs, size_t *n);
+void ipp_flow_free(char **msgs, size_t n);
+
+/* One call site: its executions and returns.  For a direct site (callee
+ * known statically) 'calls' is the count of the arc site -> callee, whatever
+ * the site's status (interprocedural or summarized).  For an indirect site
+ * callee is IPP_NONE: the path does not say which procedure was called. */
+typedef struct ipp_call_count {
+	ipp_id site;		/* call vertex */
+	ipp_id caller;		/* its procedure */
+	ipp_id callee;		/* ipp_call_callee(), IPP_NONE if indirect or external */
+	bool indirect;
+	enum ipp_summary_why why;	/* ipp_fin_call_summary() */
+	uint64_t calls;		/* = vertex[site] */
+	uint64_t returns;	/* = returns[site] */
+} ipp_call_count;
+
+/* Every call site of G*, in vertex order, into a malloc'd *out.  Returns
+ * the number of entries. */
+size_t ipp_counts_calls(const ipp_fin *fin, const ipp_counts *c, ipp_call_count **out);
+
+/* A source line: the largest count of a basic-block head located there. */
+typedef struct ipp_line_count {
+	const char *file;	/* as stored in the graph (not owned) */
+	int line;
+	uint64_t count;
+	ipp_id vertex;		/* the head vertex giving the count */
+} ipp_line_count;
+
+/* Per (file, line), the maximum of vertex[] over the HEAD vertices located
+ * there: the IPP_V_BLOCK vertices, which the plugin creates one per GIMPLE
+ * basic block (tag = block index) at the location of the block's first
+ * statement that has one.  Vertices without a location are ignored.  Sorted
+ * by file name, then line.  Returns the number of entries (malloc'd *out).
+ * This is an approximation of gcov's line counts; docs/DERIVE.md says
+ * exactly where they differ.  Per-vertex counts (vertex[], with
+ * ipp_vertex_file/line/tag) are exact: aggregate them as you need. */
+size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IPP_DERIVE_H */
