@@ -1,0 +1,204 @@
+/* cmd_report.c -- `ipp report PROGRAM [PROFILE]`: the paths recorded in a
+ * profile, most frequent first, each decoded into its vertices; and
+ * `ipp report --cuts PROGRAM`: the cuts and summarized call sites of every
+ * unit.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cuts.h"
+#include "program.h"
+#include "report.h"
+#include "writers.h"
+
+#define DEFAULT_PROFILE "ipp.prof"
+#define DEFAULT_TOP 10
+
+static void report_usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: ipp report [OPTIONS] PROGRAM [PROFILE]\n"
+		"       ipp report --cuts [OPTIONS] PROGRAM\n"
+		"\n"
+		"Ranks the paths recorded in PROFILE (default: " DEFAULT_PROFILE ") by how often\n"
+		"they ran and prints the most frequent ones, each decoded into the vertices\n"
+		"it went through: function, source file and line, and the part the vertex\n"
+		"plays in the path (entry, call, return site, loop back edge, ...).\n"
+		"\n"
+		"PROGRAM is the profiled executable (or shared object): the maps that\n"
+		"decode its path numbers are embedded in it, in the .ipp_map section that\n"
+		"ipp-gcc (-fplugin=ipp.so) adds to every object.  PROFILE must have been\n"
+		"recorded by this very build of PROGRAM: a profile of another build of a\n"
+		"unit is refused, never decoded with the wrong map.  Units of the profile\n"
+		"that PROGRAM does not contain are left out with a warning.\n"
+		"\n"
+		"Paths are sorted by count, most frequent first; ties by module, region\n"
+		"and number.  Partial paths (abandoned by exit, longjmp or a signal) are\n"
+		"ranked with the others.\n"
+		"\n"
+		"With --cuts, no profile is read: for every unit, prints its regions and\n"
+		"their numbers of paths, the vertices and call sites that were cut to keep\n"
+		"every region's path numbers within 64 bits, and every call site whose\n"
+		"call is summarized (not followed into the callee) and why.\n"
+		"\n"
+		"Options:\n"
+		"  -n, --top=N          print the N most frequent paths (default %d)\n"
+		"  -a, --all            print every recorded path\n"
+		"  -f, --format=FORMAT  text (default), yaml or json; the YAML and JSON\n"
+		"                       schema is stable (docs/REPORT.md); JSON writes\n"
+		"                       path numbers, counts and totals as strings\n"
+		"  -r, --regions        also print each unit's region table\n"
+		"  -c, --cuts           print the cuts instead of a profile (see above)\n"
+		"  -o, --output=FILE    write to FILE instead of standard output\n"
+		"  -h, --help           show this help and exit\n"
+		"\n"
+		"Text output: one line per path (rank, count, share of all recorded path\n"
+		"executions, module, region, number within the region, 'partial'), then\n"
+		"the path as function:line steps.  Notes in parentheses: (call) and\n"
+		"(return); (summary: F) for a call into F that is not followed; (loop\n"
+		"restart) where a path starts at a loop header and (back edge) where it\n"
+		"ends at one; (cut restart) and (cut edge) likewise at a cut; (restart)\n"
+		"after longjmp; (no return) before exit or abort; (stopped) where a\n"
+		"partial path was abandoned.  In context modes the path's context prefix\n"
+		"(how the function whose loop restarted was reached; an earlier path\n"
+		"counted it) is in [brackets].  docs/REPORT.md describes every field.\n"
+		"\n"
+		"Exit status: 0 on success, 1 on error (unreadable or corrupt program or\n"
+		"profile, profile of another build), 2 on a usage error.\n"
+		"\n"
+		"Examples:\n"
+		"  ipp report ./prog                       top 10 paths of ./ipp.prof\n"
+		"  ipp report --all --format=json ./prog run2.prof > paths.json\n"
+		"  ipp report --cuts ./prog\n",
+		DEFAULT_TOP);
+}
+
+/* Reads the profile; a missing one gets a hint. */
+static ipp_profile *read_profile(const char *path, const char *program)
+{
+	char err[1024];
+	ipp_profile *p;
+
+	if (access(path, F_OK) != 0 && errno == ENOENT) {
+		cli_error("%s: no such file: run %s first to record a profile, or name the "
+			  "profile", path, program);
+		return NULL;
+	}
+	p = ipp_profile_read_file(path, err, sizeof(err));
+	if (p == NULL)
+		cli_error("%s", err);
+	return p;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "top", required_argument, NULL, 'n' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "regions", no_argument, NULL, 'r' },
+		{ "cuts", no_argument, NULL, 'c' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
+	enum out_format format = FORMAT_TEXT;
+	size_t top = DEFAULT_TOP;
+	bool regions = false, cuts = false;
+	char err[1024];
+	struct program prog;
+	int c, status;
+	FILE *out;
+
+	while ((c = getopt_long(argc, argv, "n:af:rco:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			if (parse_count(optarg, &top) < 0)
+				return cmd_usage_error(cmd, report_usage, "--top: '%s' is not a "
+						       "positive number", optarg);
+			break;
+		case 'a':
+			top = SIZE_MAX;
+			break;
+		case 'f':
+			if (parse_format(optarg, &format) < 0)
+				return cmd_usage_error(cmd, report_usage, "--format: unknown format "
+						       "'%s' (text, yaml or json)", optarg);
+			break;
+		case 'r':
+			regions = true;
+			break;
+		case 'c':
+			cuts = true;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			report_usage(stdout);
+			return finish_output(stdout, "stdout");
+		default:
+			return cmd_bad_option(report_usage);
+		}
+	}
+	if (optind >= argc)
+		return cmd_usage_error(cmd, report_usage, "no PROGRAM given");
+	program = argv[optind++];
+	if (optind < argc) {
+		if (cuts)
+			return cmd_usage_error(cmd, report_usage, "--cuts reads no profile: "
+					       "unexpected argument '%s'", argv[optind]);
+		profile = argv[optind++];
+	}
+	if (optind < argc)
+		return cmd_usage_error(cmd, report_usage, "unexpected argument '%s'",
+				       argv[optind]);
+
+	if (program_load(&prog, program, true, err, sizeof(err)) < 0)
+		return cli_error("%s", err);
+
+	if (cuts) {
+		struct cuts_report cr;
+		cuts_report_build(&cr, &prog);
+		out = open_output(output);
+		if (out == NULL) {
+			status = EXIT_FAILURE;
+		} else {
+			write_cuts(out, format, &cr);
+			status = close_output(out, output);
+		}
+		cuts_report_free(&cr);
+	} else {
+		ipp_profile *prof = read_profile(profile, program);
+		struct report r;
+
+		status = EXIT_FAILURE;
+		if (prof != NULL) {
+			if (report_from_profile(&r, &prog, prof, profile, top, err,
+						sizeof(err)) < 0) {
+				cli_error("%s", err);
+			} else {
+				r.show_regions = regions;
+				out = open_output(output);
+				if (out != NULL) {
+					write_report(out, format, &r);
+					status = close_output(out, output);
+				}
+				report_free(&r);
+			}
+			ipp_profile_free(prof);
+		}
+	}
+	program_free(&prog);
+	return status;
+}

@@ -1,0 +1,404 @@
+/* report.c -- building the report model (report.h): matching a profile to
+ * the program, ranking its records, decoding them.
+ *
+ * A profile module is decoded only with the map of the very build it was
+ * recorded from (same module name and checksum): ipp_profile_match() finds
+ * it and refuses a module recorded from another build, and
+ * ipp_profile_check() checks every region name, number and stop stack
+ * against the renumbered G*fin before anything is decoded.  Everything that
+ * can fail is done before the first line of output.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#include <config.h>
+
+#include "report.h"
+#include "util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void report_init(struct report *r, enum report_kind kind, const struct program *prog)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	r->prog = prog;
+	mpz_init(r->total);
+	r->mods = xcalloc(prog->nmods ? prog->nmods : 1, sizeof(r->mods[0]));
+	for (size_t i = 0; i < prog->nmods; i++) {
+		mpz_init(r->mods[i].recorded);
+		step_ctx_init(&r->mods[i].ctx, prog->mods[i].fin);
+	}
+}
+
+void report_free(struct report *r)
+{
+	for (size_t i = 0; i < r->nrecs; i++) {
+		mpz_clear(r->recs[i].num);
+		steps_free(&r->recs[i].steps);
+	}
+	free(r->recs);
+	if (r->mods != NULL)
+		for (size_t i = 0; i < r->prog->nmods; i++) {
+			mpz_clear(r->mods[i].recorded);
+			step_ctx_fini(&r->mods[i].ctx);
+		}
+	free(r->mods);
+	mpz_clear(r->total);
+	memset(r, 0, sizeof(*r));
+}
+
+/* ------------------------------------------------------------------ */
+/* Decoding one record                                                  */
+/* ------------------------------------------------------------------ */
+
+static int decode_rec(struct report *r, struct rec *x, char *err, size_t errlen)
+{
+	const struct prog_module *m = &r->prog->mods[x->mod];
+	ipp_region_info info;
+	ipp_path path;
+	char msg[256];
+	int rc;
+
+	ipp_path_init(&path);
+	if (x->partial)
+		rc = ipp_decode_partial(m->fin, x->region, x->num, x->stack, x->nstack, &path,
+					msg, sizeof(msg));
+	else
+		rc = ipp_decode(m->fin, x->region, x->num, &path, msg, sizeof(msg));
+	if (rc == 0)
+		rc = steps_build(&r->mods[x->mod].ctx, &path, x->partial, &x->steps, msg,
+				 sizeof(msg));
+	ipp_path_free(&path);
+	if (rc < 0) {
+		char *n = mpz_get_str(NULL, 10, x->num);
+		ipp_fin_region(m->fin, x->region, &info);
+		set_err(err, errlen, "%s: %s: cannot decode %spath %.60s of region %s: %s",
+			r->kind == REPORT_PROFILE ? r->profile_name : r->prog->path,
+			m->map->module, x->partial ? "partial " : "", n, info.name, msg);
+		free(n);
+		return -1;
+	}
+	x->decoded = true;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Matching a profile to the program                                    */
+/* ------------------------------------------------------------------ */
+
+/* Does another unit of the program with the same name as unit i have a
+ * module in the profile?  Then unit i simply did not run. */
+static bool sibling_ran(const struct program *prog, size_t i, const ipp_profile *prof)
+{
+	for (size_t j = 0; j < prog->nmods; j++)
+		if (j != i && strcmp(prog->mods[j].map->module, prog->mods[i].map->module) == 0 &&
+		    ipp_profile_find(prof, prog->mods[j].map->module,
+				     prog->mods[j].map->checksum) != NULL)
+			return true;
+	return false;
+}
+
+static bool program_has_name(const struct program *prog, const char *name)
+{
+	for (size_t j = 0; j < prog->nmods; j++)
+		if (strcmp(prog->mods[j].map->module, name) == 0)
+			return true;
+	return false;
+}
+
+/* The core's messages about a profile start "profile NAME: "; ours start
+ * "NAME: " like every other message of the tool. */
+static void strip_profile_word(char *err, const char *profname)
+{
+	size_t n = strlen(profname);
+	if (strncmp(err, "profile ", 8) == 0 && strncmp(err + 8, profname, n) == 0 &&
+	    err[8 + n] == ':')
+		memmove(err, err + 8, strlen(err + 8) + 1);
+}
+
+static int match_modules(struct report *r, const ipp_profile *prof, char *err, size_t errlen)
+{
+	const struct program *prog = r->prog;
+	size_t matched = 0;
+
+	for (size_t i = 0; i < prog->nmods; i++) {
+		const struct prog_module *m = &prog->mods[i];
+		const ipp_prof_module *pm = NULL;
+		char msg[512];
+
+		if (ipp_profile_match(prof, r->profile_name, m->map, &pm, msg, sizeof(msg)) < 0) {
+			if (sibling_ran(prog, i, prof))
+				continue;
+			set_err(err, errlen, "%s: %s", prog->path, msg);
+			return -1;
+		}
+		if (pm == NULL)
+			continue;
+		if (ipp_profile_check(pm, r->profile_name, m->map, m->fin, err, errlen) < 0) {
+			strip_profile_word(err, r->profile_name);
+			return -1;
+		}
+		r->mods[i].pm = pm;
+		matched++;
+	}
+	/* Profile modules left over: another build of one of our units (a
+	 * profile mixing builds: refused), or a unit the program does not have
+	 * (left out, with a warning; an error if nothing is left). */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < prof->nmodules; k++) {
+			const ipp_prof_module *pm = prof->modules[k];
+			bool used = false;
+			size_t nrec = pm->npaths + pm->npartials;
+			char hex[17];
+
+			for (size_t i = 0; i < prog->nmods && !used; i++)
+				used = r->mods[i].pm == pm;
+			if (used)
+				continue;
+			ipp_hex64(pm->checksum, hex);
+			if (pass == 0 && program_has_name(prog, pm->module)) {
+				size_t len = (size_t)snprintf(err, errlen, "%s: was recorded from a "
+					"different build of %s (profile checksum %s) than %s, whose "
+					"%s has checksum", r->profile_name, pm->module, hex,
+					prog->path, pm->module);
+				for (size_t i = 0; i < prog->nmods && len < errlen; i++)
+					if (strcmp(prog->mods[i].map->module, pm->module) == 0)
+						len += (size_t)snprintf(err + len, errlen - len, " %s",
+									prog->mods[i].checksum);
+				return -1;
+			}
+			if (pass == 1 && matched > 0)
+				cli_warning("%s: module %s (checksum %s) is not part of %s: its %zu "
+					    "recorded %s left out", r->profile_name, pm->module, hex,
+					    prog->path, nrec, nrec == 1 ? "path is" : "paths are");
+		}
+	if (matched == 0 && prof->nmodules > 0) {
+		size_t len = (size_t)snprintf(err, errlen, "%s: none of its modules is part of "
+					      "%s (it has", r->profile_name, prog->path);
+		for (size_t k = 0; k < prof->nmodules && len < errlen; k++)
+			len += (size_t)snprintf(err + len, errlen - len, "%s %s", k ? "," : "",
+						prof->modules[k]->module);
+		if (len < errlen)
+			snprintf(err + len, errlen - len, "): is it the profile of another program?");
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ranking                                                              */
+/* ------------------------------------------------------------------ */
+
+static int rec_cmp(const void *x, const void *y)
+{
+	const struct rec *a = x, *b = y;
+	int c;
+
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	if (a->mod != b->mod)
+		return a->mod < b->mod ? -1 : 1;
+	if (a->region != b->region)
+		return a->region < b->region ? -1 : 1;
+	c = mpz_cmp(a->num, b->num);
+	if (c != 0)
+		return c < 0 ? -1 : 1;
+	if (a->partial != b->partial)
+		return a->partial ? 1 : -1;
+	for (size_t i = 0; i < a->nstack && i < b->nstack; i++)
+		if (a->stack[i] != b->stack[i])
+			return a->stack[i] < b->stack[i] ? -1 : 1;
+	return a->nstack < b->nstack ? -1 : a->nstack > b->nstack;
+}
+
+/* acc += v, exactly (counts go up to 2^64 - 1). */
+static void add_u64(mpz_t acc, uint64_t v)
+{
+	mpz_t c;
+	mpz_init(c);
+	mpz_import(c, 1, -1, sizeof(v), 0, 0, &v);
+	mpz_add(acc, acc, c);
+	mpz_clear(c);
+}
+
+static struct rec *new_rec(struct report *r, size_t *cap)
+{
+	struct rec *x;
+	GROW(r->recs, r->nrecs, *cap);
+	x = &r->recs[r->nrecs++];
+	memset(x, 0, sizeof(*x));
+	mpz_init(x->num);
+	return x;
+}
+
+/* Appends a record of unit 'mod' and counts it. */
+static struct rec *add_rec(struct report *r, size_t *cap, size_t mod, const char *region,
+			   const mpz_t num, uint64_t count)
+{
+	struct rec *x = new_rec(r, cap);
+
+	x->mod = mod;
+	/* ipp_profile_check() has checked that the region exists */
+	x->region = ipp_fin_region_find(r->prog->mods[mod].fin, region);
+	mpz_set(x->num, num);
+	x->count = count;
+	add_u64(r->mods[mod].recorded, count);
+	add_u64(r->total, count);
+	r->mods[mod].nrecords++;
+	return x;
+}
+
+static void collect(struct report *r)
+{
+	size_t cap = 0;
+
+	for (size_t i = 0; i < r->prog->nmods; i++) {
+		const ipp_prof_module *pm = r->mods[i].pm;
+
+		if (pm == NULL)
+			continue;
+		for (size_t k = 0; k < pm->npaths; k++) {
+			const ipp_prof_path *pp = &pm->paths[k];
+			add_rec(r, &cap, i, pm->regions[pp->region], pp->num, pp->count);
+		}
+		for (size_t k = 0; k < pm->npartials; k++) {
+			const ipp_prof_partial *pq = &pm->partials[k];
+			struct rec *x = add_rec(r, &cap, i, pm->regions[pq->region], pq->num,
+						pq->count);
+			x->partial = true;
+			x->stack = pq->stack;
+			x->nstack = pq->nstack;
+		}
+	}
+	qsort(r->recs, r->nrecs, sizeof(r->recs[0]), rec_cmp);
+	for (size_t i = 0; i < r->nrecs; i++)
+		r->recs[i].rank = i + 1;
+}
+
+int report_from_profile(struct report *r, const struct program *prog, const ipp_profile *prof,
+			const char *profname, size_t top, char *err, size_t errlen)
+{
+	report_init(r, REPORT_PROFILE, prog);
+	r->profile_name = profname;
+	if (match_modules(r, prof, err, errlen) < 0)
+		goto fail;
+	collect(r);
+	r->nshown = top < r->nrecs ? top : r->nrecs;
+	/* Decode what is shown, and every partial path: a partial path's stop
+	 * stack is only fully checked by decoding it. */
+	for (size_t i = 0; i < r->nrecs; i++) {
+		struct rec *x = &r->recs[i];
+		if (i >= r->nshown && !x->partial)
+			continue;
+		if (decode_rec(r, x, err, errlen) < 0)
+			goto fail;
+		if (i >= r->nshown)
+			steps_free(&x->steps);
+	}
+	return 0;
+fail:
+	report_free(r);
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* A single path                                                        */
+/* ------------------------------------------------------------------ */
+
+/* "main, power#g" etc. into buf, for messages. */
+static void region_list(const ipp_fin *fin, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < ipp_fin_nregions(fin) && used < len; i++) {
+		ipp_region_info info;
+		ipp_fin_region(fin, (ipp_id)i, &info);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", info.name);
+	}
+}
+
+int report_single(struct report *r, const struct program *prog, size_t mod, const char *region,
+		  const mpz_t num, const ipp_id *stack, size_t nstack, char *err, size_t errlen)
+{
+	const struct prog_module *m = &prog->mods[mod];
+	char regions[256];
+	struct rec *x;
+	size_t cap = 0;
+	ipp_id rid;
+	mpz_t total;
+
+	report_init(r, REPORT_DECODE, prog);
+	region_list(m->fin, regions, sizeof(regions));
+	if (region == NULL) {
+		if (ipp_fin_nregions(m->fin) != 1) {
+			set_err(err, errlen, "%s: module %s has %zu regions; choose one with "
+				"--region: %s", prog->path, m->map->module,
+				ipp_fin_nregions(m->fin), regions);
+			goto fail;
+		}
+		rid = 0;
+	} else {
+		rid = ipp_fin_region_find(m->fin, region);
+		if (rid == IPP_NONE) {
+			set_err(err, errlen, "%s: module %s has no region '%s'; its regions are: %s",
+				prog->path, m->map->module, region, regions);
+			goto fail;
+		}
+	}
+	mpz_init(total);
+	ipp_fin_region_total(m->fin, rid, total);
+	if (mpz_cmp(num, total) >= 0) {
+		ipp_region_info info;
+		ipp_fin_region(m->fin, rid, &info);
+		gmp_snprintf(err, errlen, "%s: path number %Zd is out of range: region %s of "
+			     "%s has %Zd paths, numbered from 0", prog->path, num, info.name,
+			     m->map->module, total);
+		mpz_clear(total);
+		goto fail;
+	}
+	mpz_clear(total);
+	for (size_t k = 0; k < nstack; k++)
+		if (stack[k] < 0 || (size_t)stack[k] >= ipp_fin_nvertices(m->fin)) {
+			set_err(err, errlen, "%s: module %s has no vertex %" PRId32 " (its vertices "
+				"are numbered 0 to %zu)", prog->path, m->map->module, stack[k],
+				ipp_fin_nvertices(m->fin) - 1);
+			goto fail;
+		}
+	x = new_rec(r, &cap);
+	x->mod = mod;
+	x->region = rid;
+	mpz_set(x->num, num);
+	x->partial = nstack > 0;
+	x->stack = stack;
+	x->nstack = nstack;
+	r->nshown = 1;
+	if (decode_rec(r, x, err, errlen) < 0)
+		goto fail;
+	return 0;
+fail:
+	report_free(r);
+	return -1;
+}
+
+ipp_id region_of_global(const ipp_fin *fin, const mpz_t global, mpz_t local)
+{
+	mpz_t offset, total;
+	ipp_id found = IPP_NONE;
+
+	mpz_init(offset);
+	mpz_init(total);
+	for (size_t r = 0; r < ipp_fin_nregions(fin); r++) {
+		ipp_fin_region_offset(fin, (ipp_id)r, offset);
+		ipp_fin_region_total(fin, (ipp_id)r, total);
+		mpz_sub(local, global, offset);
+		if (mpz_sgn(local) >= 0 && mpz_cmp(local, total) < 0) {
+			found = (ipp_id)r;
+			break;
+		}
+	}
+	mpz_clear(offset);
+	mpz_clear(total);
+	return found;
+}

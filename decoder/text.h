@@ -1,0 +1,55 @@
+/* text.h -- helpers of the text writers: a growable string, a table
+ * printer that pads columns to their widest cell, and the compact
+ * function:line form of a decoded path.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#ifndef IPP_DECODER_TEXT_H
+#define IPP_DECODER_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <gmp.h>
+
+#include "ipp_core.h"
+#include "program.h"
+#include "steps.h"
+
+/* A growable string; { 0 } is empty (s may stay NULL). */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+};
+void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Rows of cells; columns padded to their widest cell. */
+struct table {
+	size_t ncols;
+	unsigned right;		/* bit i: column i is right-aligned */
+	char **cells;		/* row-major */
+	size_t nrows, cap;
+	char **after;		/* per row: a line printed under it, or NULL */
+};
+void table_init(struct table *t, size_t ncols, unsigned right);
+/* Adds a row; its ncols cells (NULL for empty) are copied. */
+void table_row(struct table *t, const char *const *cells);
+/* Sets the line printed under the last row (takes ownership). */
+void table_after(struct table *t, char *line);
+void table_print(FILE *out, const struct table *t, int indent);
+void table_free(struct table *t);
+
+/* malloc'd decimal strings. */
+char *mpz_str(const mpz_t v);
+char *u64_str(uint64_t v);
+/* "file:line", "file", or "?" for a G* vertex; malloc'd. */
+char *location(const ipp_graph *g, ipp_id v);
+const char *plural(size_t n, const char *one, const char *many);
+
+/* The path as "main:34 (loop restart) -> main:36 (call) -> ..." (see
+ * path_text.c); malloc'd. */
+char *path_compact(const struct prog_module *m, const struct steps *s);
+
+#endif

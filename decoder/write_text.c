@@ -1,0 +1,279 @@
+/* write_text.c -- the report, a decoded path and the cuts as readable text
+ * (the layout is described in docs/REPORT.md).  The text is for people:
+ * scripts should use --format=yaml or json.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#include <config.h>
+
+#include "writers.h"
+#include "text.h"
+#include "util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* The report                                                           */
+/* ------------------------------------------------------------------ */
+
+static void module_line(FILE *out, const struct report *r, size_t i)
+{
+	const struct prog_module *m = &r->prog->mods[i];
+	const struct mod_report *mr = &r->mods[i];
+	size_t nreg = ipp_fin_nregions(m->fin);
+	mpz_t total;
+
+	mpz_init(total);
+	ipp_fin_total(m->fin, total);
+	gmp_fprintf(out, "%s: %s mode, %Zd %s in %zu %s", m->map->module,
+		    ipp_mode_name(m->map->mode), total, mpz_cmp_ui(total, 1) == 0 ? "path" : "paths",
+		    nreg, plural(nreg, "region", "regions"));
+	if (r->kind == REPORT_PROFILE) {
+		if (mr->pm == NULL)
+			fputs("; not run", out);
+		else
+			gmp_fprintf(out, "; %" PRIu64 " %s, %Zd %s of %zu %s recorded",
+				    mr->pm->runs, plural(mr->pm->runs, "run", "runs"), mr->recorded,
+				    mpz_cmp_ui(mr->recorded, 1) == 0 ? "execution" : "executions",
+				    mr->nrecords, plural(mr->nrecords, "path", "paths"));
+	}
+	fprintf(out, " (checksum %s)\n", m->checksum);
+	mpz_clear(total);
+}
+
+static void region_table(FILE *out, const struct prog_module *m)
+{
+	struct table t;
+	mpz_t x;
+
+	mpz_init(x);
+	table_init(&t, 4, 0x6);
+	table_row(&t, (const char *const[]){ "region", "paths", "offset", "function" });
+	for (size_t i = 0; i < ipp_fin_nregions(m->fin); i++) {
+		ipp_region_info info;
+		char *paths, *offset;
+		ipp_fin_region(m->fin, (ipp_id)i, &info);
+		ipp_fin_region_total(m->fin, (ipp_id)i, x);
+		paths = mpz_str(x);
+		ipp_fin_region_offset(m->fin, (ipp_id)i, x);
+		offset = mpz_str(x);
+		table_row(&t, (const char *const[]){ info.name, paths, offset,
+			  ipp_proc_name(m->map->graph, info.proc) });
+		free(paths);
+		free(offset);
+	}
+	table_print(out, &t, 4);
+	table_free(&t);
+	mpz_clear(x);
+}
+
+static void report_profile_text(FILE *out, const struct report *r)
+{
+	struct table t;
+
+	fprintf(out, "ipp report: %s, profile %s\n", r->prog->path, r->profile_name);
+	for (size_t i = 0; i < r->prog->nmods; i++) {
+		fputs("  ", out);
+		module_line(out, r, i);
+		if (r->show_regions)
+			region_table(out, &r->prog->mods[i]);
+	}
+	putc('\n', out);
+	if (r->nrecs == 0) {
+		fputs("No paths recorded.\n", out);
+		return;
+	}
+	if (r->nshown == r->nrecs)
+		gmp_fprintf(out, "All %zu %s recorded (%Zd %s):\n\n", r->nrecs,
+			    plural(r->nrecs, "path", "paths"), r->total,
+			    mpz_cmp_ui(r->total, 1) == 0 ? "execution" : "executions");
+	else
+		gmp_fprintf(out, "The top %zu of %zu paths recorded (%Zd executions):\n\n",
+			    r->nshown, r->nrecs, r->total);
+
+	table_init(&t, 7, 0x27);
+	table_row(&t, (const char *const[]){ "rank", "count", "%", "module", "region", "number",
+		  "" });
+	for (size_t i = 0; i < r->nshown; i++) {
+		const struct rec *x = &r->recs[i];
+		const struct prog_module *m = &r->prog->mods[x->mod];
+		ipp_region_info info;
+		char rank[24], pct[32], *count = u64_str(x->count), *num = mpz_str(x->num);
+		char *steps = path_compact(m, &x->steps);
+		struct sbuf line = { 0 };
+		double total = mpz_get_d(r->total);
+
+		ipp_fin_region(m->fin, x->region, &info);
+		snprintf(rank, sizeof(rank), "%zu", x->rank);
+		snprintf(pct, sizeof(pct), "%.2f%%",
+			 total > 0 ? 100.0 * (double)x->count / total : 0.0);
+		table_row(&t, (const char *const[]){ rank, count, pct, m->map->module, info.name,
+			  num, x->partial ? "partial" : "" });
+		sb_printf(&line, "      %s", steps);
+		table_after(&t, line.s);
+		free(count);
+		free(num);
+		free(steps);
+	}
+	table_print(out, &t, 0);
+	table_free(&t);
+}
+
+static void report_decode_text(FILE *out, const struct report *r)
+{
+	const struct rec *x = &r->recs[0];
+	const struct prog_module *m = &r->prog->mods[x->mod];
+	const ipp_graph *g = m->map->graph;
+	ipp_region_info info;
+	struct table t;
+	char *steps = path_compact(m, &x->steps);
+	mpz_t total, global;
+
+	mpz_init(total);
+	mpz_init(global);
+	ipp_fin_region(m->fin, x->region, &info);
+	ipp_fin_region_total(m->fin, x->region, total);
+	ipp_fin_region_offset(m->fin, x->region, global);
+	mpz_add(global, global, x->num);
+	if (r->show_regions) {
+		fputs("  ", out);
+		module_line(out, r, x->mod);
+		region_table(out, m);
+		putc('\n', out);
+	}
+	gmp_fprintf(out, "%s, region %s, %spath %Zd of %Zd (global number %Zd):\n  %s\n\n",
+		    m->map->module, info.name, x->partial ? "partial " : "", x->num, total,
+		    global, steps);
+	free(steps);
+
+	table_init(&t, 5, 0x1);
+	table_row(&t, (const char *const[]){ "vertex", "kind", "function", "location", "" });
+	for (size_t i = 0; i < x->steps.n; i++) {
+		const struct step *s = &x->steps.v[i];
+		char id[24], *loc = location(g, s->origin);
+		struct sbuf extra = { 0 };
+
+		snprintf(id, sizeof(id), "%" PRId32, s->vertex);
+		if (s->kind == SK_CALL || s->kind == SK_SUMMARY)
+			sb_printf(&extra, "calls %s", s->callee != IPP_NONE ?
+				  ipp_proc_name(g, s->callee) : "?");
+		if (s->kind == SK_SUMMARY)
+			sb_printf(&extra, ", not followed: %s", ipp_summary_why_name(s->why));
+		table_row(&t, (const char *const[]){ id, step_kind_name(s->kind),
+			  s->proc != IPP_NONE ? ipp_proc_name(g, s->proc) : "?", loc,
+			  extra.s != NULL ? extra.s : "" });
+		free(loc);
+		free(extra.s);
+	}
+	table_print(out, &t, 2);
+	table_free(&t);
+	mpz_clear(total);
+	mpz_clear(global);
+}
+
+void write_report_text(FILE *out, const struct report *r)
+{
+	if (r->kind == REPORT_PROFILE)
+		report_profile_text(out, r);
+	else
+		report_decode_text(out, r);
+}
+
+/* ------------------------------------------------------------------ */
+/* The cuts                                                             */
+/* ------------------------------------------------------------------ */
+
+static void call_row(struct table *t, const ipp_graph *g, ipp_id c, const char *why)
+{
+	ipp_id callee = ipp_call_callee(g, c);
+	struct sbuf arrow = { 0 };
+	char *loc = location(g, c);
+
+	sb_printf(&arrow, "%s -> %s", ipp_proc_name(g, ipp_vertex_proc(g, c)),
+		  callee != IPP_NONE ? ipp_proc_name(g, callee) :
+		  (ipp_call_flags(g, c) & IPP_CALL_INDIRECT) ? "(indirect)" : "(external)");
+	table_row(t, (const char *const[]){ arrow.s, loc, why });
+	free(arrow.s);
+	free(loc);
+}
+
+/* The limit in decimal, or "2^64-1" for the plugin's default. */
+static char *limit_str(const mpz_t limit)
+{
+	mpz_t max;
+	bool is_max;
+
+	mpz_init(max);
+	mpz_ui_pow_ui(max, 2, 64);
+	mpz_sub_ui(max, max, 1);
+	is_max = mpz_cmp(limit, max) == 0;
+	mpz_clear(max);
+	return is_max ? xstrdup("2^64-1") : mpz_str(limit);
+}
+
+void write_cuts_text(FILE *out, const struct cuts_report *c)
+{
+	mpz_t x;
+
+	mpz_init(x);
+	fprintf(out, "ipp report --cuts: %s\n", c->prog->path);
+	for (size_t i = 0; i < c->prog->nmods; i++) {
+		const struct prog_module *m = &c->prog->mods[i];
+		const struct mod_cuts *mc = &c->mods[i];
+		const ipp_graph *g = m->map->graph;
+		size_t nreg = ipp_fin_nregions(m->fin);
+		struct table t;
+
+		char *limit = limit_str(m->map->limit);
+		ipp_fin_total(m->fin, x);
+		gmp_fprintf(out, "\n%s: %s mode, limit %s paths per region, %Zd paths in %zu %s "
+			    "(checksum %s)\n", m->map->module, ipp_mode_name(m->map->mode),
+			    limit, x, nreg, plural(nreg, "region", "regions"), m->checksum);
+		free(limit);
+		fputs("  regions:\n", out);
+		region_table(out, m);
+
+		if (mc->nvertices == 0) {
+			fputs("  cut vertices: none\n", out);
+		} else {
+			fprintf(out, "  cut vertices (%zu):\n", mc->nvertices);
+			table_init(&t, 4, 0);
+			for (size_t k = 0; k < mc->nvertices; k++) {
+				ipp_id v = mc->vertices[k].vertex;
+				char *loc = location(g, v);
+				table_row(&t, (const char *const[]){
+					  ipp_proc_name(g, ipp_vertex_proc(g, v)), loc,
+					  ipp_vkind_name(ipp_vertex_kind(g, v)),
+					  cut_why_name(mc->vertices[k].why) });
+				free(loc);
+			}
+			table_print(out, &t, 4);
+			table_free(&t);
+		}
+		if (mc->ncalls == 0) {
+			fputs("  cut call sites: none\n", out);
+		} else {
+			fprintf(out, "  cut call sites (%zu):\n", mc->ncalls);
+			table_init(&t, 3, 0);
+			for (size_t k = 0; k < mc->ncalls; k++)
+				call_row(&t, g, mc->calls[k].vertex, cut_why_name(mc->calls[k].why));
+			table_print(out, &t, 4);
+			table_free(&t);
+		}
+		if (mc->nsummaries == 0) {
+			fputs("  summarized call sites: none\n", out);
+		} else {
+			fprintf(out, "  summarized call sites (%zu):\n", mc->nsummaries);
+			table_init(&t, 3, 0);
+			for (size_t k = 0; k < mc->nsummaries; k++)
+				call_row(&t, g, mc->summaries[k],
+					 ipp_summary_why_name(ipp_fin_call_summary(m->fin,
+										   mc->summaries[k])));
+			table_print(out, &t, 4);
+			table_free(&t);
+		}
+	}
+	mpz_clear(x);
+}
