@@ -1,0 +1,108 @@
+/* rt_hash.c -- the open-addressing hash tables that count the paths of big
+ * regions (npaths > RT_ARRAY_MAX), keyed by path number + 1.
+ *
+ * Linear probing, power-of-two capacity, doubled before an insertion would
+ * pass a load of 5/8.  Growth builds a complete new table and only then
+ * publishes it (release store into *hp); the old table is left as it was
+ * and never freed, so a dumper that loaded the old pointer reads a
+ * consistent (if slightly old) table.  Within a table an entry's key is
+ * stored (release) after its count, so a dumper that sees a key (acquire)
+ * sees a count that belongs to it.
+ *
+ * The same tables hold dumpers' baselines (struct rt_table.bhash), where
+ * the dumper is the only writer.
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#include "rt_internal.h"
+
+RT_HIDDEN struct rt_htab *rt_htab_new(uint64_t cap)
+{
+	struct rt_htab *h = rt_alloc(sizeof(*h) + cap * sizeof(h->e[0]));
+	if (h)
+		h->cap = cap;
+	return h;
+}
+
+RT_HIDDEN struct rt_hent *rt_htab_find(const struct rt_htab *h, uint64_t key1)
+{
+	uint64_t mask, i;
+	if (!h)
+		return NULL;
+	mask = h->cap - 1;
+	for (i = rt_hash64(key1) & mask;; i = (i + 1) & mask) {
+		uint64_t k = __atomic_load_n(&h->e[i].key1, __ATOMIC_ACQUIRE);
+		if (k == key1)
+			return (struct rt_hent *)&h->e[i];
+		if (!k)
+			return NULL;
+	}
+}
+
+/* Inserts (key1, count) into a table that has room and lacks key1. */
+static RT_NOINST struct rt_hent *put(struct rt_htab *h, uint64_t key1, uint64_t count)
+{
+	uint64_t mask = h->cap - 1, i = rt_hash64(key1) & mask;
+	while (h->e[i].key1)
+		i = (i + 1) & mask;
+	h->e[i].count = count;
+	__atomic_store_n(&h->e[i].key1, key1, __ATOMIC_RELEASE);
+	h->used++;
+	return &h->e[i];
+}
+
+RT_HIDDEN struct rt_hent *rt_htab_get(struct rt_htab **hp, uint64_t key1)
+{
+	struct rt_htab *h = *hp;
+	struct rt_hent *e = rt_htab_find(h, key1);
+	if (e)
+		return e;
+	if ((h->used + 1) * 8 > h->cap * 5) {
+		struct rt_htab *g = rt_htab_new(h->cap * 2);
+		if (!g)
+			return NULL;
+		for (uint64_t k = 0; k < h->cap; k++)
+			if (h->e[k].key1)
+				put(g, h->e[k].key1, h->e[k].count);
+		__atomic_store_n(hp, g, __ATOMIC_RELEASE);
+		h = g;
+	}
+	return put(h, key1, 0);
+}
+
+RT_HIDDEN int rt_htab_reserve(struct rt_htab **hp, uint64_t extra)
+{
+	struct rt_htab *h = *hp, *g;
+	uint64_t used = h ? h->used : 0, cap = h ? h->cap : RT_HTAB_INIT_CAP;
+	while ((used + extra + 1) * 8 > cap * 5)
+		cap *= 2;
+	if (h && cap == h->cap)
+		return 0;
+	g = rt_htab_new(cap);
+	if (!g)
+		return -1;
+	for (uint64_t k = 0; h && k < h->cap; k++)
+		if (h->e[k].key1)
+			put(g, h->e[k].key1, h->e[k].count);
+	__atomic_store_n(hp, g, __ATOMIC_RELEASE);
+	return 0;
+}

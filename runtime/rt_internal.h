@@ -1,0 +1,499 @@
+/* rt_internal.h -- data structures and functions private to libipprt, the
+ * ipp runtime library.  Nothing here is installed.
+ *
+ * Who owns what (the invariants every file relies on):
+ *
+ *  - Every thread that records owns one `struct rt_thread`, created on its
+ *    first record and never freed while the process lives.  Thread states
+ *    are pushed on the global list rt_threads (under rt_lock, with a
+ *    release store), so dumpers can walk it without the lock, and the
+ *    counts of threads that have exited are still there at the dump.
+ *  - A thread's counters are written by that thread only, without locks or
+ *    atomics (rt_record.c).  Structures that a dumper reads while the owner
+ *    may be growing them (the table vector, hash tables, the partial-path
+ *    list) are published with a release store after they are complete, and
+ *    the old versions are never freed (a dumper may still be reading them).
+ *  - Dumpers never write a counter they do not own: ipp_dump() and
+ *    ipp_reset() move per-counter *baselines* (`base`, `bhash`, the `base`
+ *    of a partial record), which only dumpers touch, under rt_dump_lock.
+ *    What a dump writes is count - baseline.  So a dump or reset while
+ *    other threads record neither loses nor double counts an increment.
+ *  - The fork child is single-threaded: it zeroes counters and baselines
+ *    directly (rt_state.c).
+ *  - Nothing reachable from a fatal-signal handler calls malloc or stdio:
+ *    the crash path allocates from a reserve set aside at start-up and with
+ *    mmap (rt_alloc() in crash mode, the arena of rt_arena.c), and formats
+ *    by hand.
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#ifndef IPP_RT_INTERNAL_H
+#define IPP_RT_INTERNAL_H
+
+/* The runtime must never be instrumented by the ipp plugin: it would call
+ * itself from __ipp_record.  Every function carries no_instrument_function
+ * (which the plugin honours); this also catches a build that passes the
+ * plugin anyway, once the plugin predefines __IPP_INSTRUMENT__. */
+#ifdef __IPP_INSTRUMENT__
+#error "libipprt must not be compiled with the ipp plugin (-fplugin=ipp)"
+#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pthread.h>
+#include <sys/types.h>
+
+#include "ipp_abi.h"
+
+/* Function attributes.  RT_API: exported (the ABI and <ipp.h>);
+ * RT_HIDDEN: internal to the runtime. */
+#define RT_NOINST __attribute__((no_instrument_function))
+#define RT_API __attribute__((no_instrument_function, visibility("default")))
+#define RT_HIDDEN __attribute__((no_instrument_function, visibility("hidden")))
+#define RT_TLS __thread __attribute__((tls_model("initial-exec")))
+/* Thread-local variables of the ABI (exported). */
+#define RT_ABI_TLS __thread __attribute__((tls_model("initial-exec"), visibility("default")))
+#define RT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define RT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* Regions with at most this many paths count in a plain array of 64-bit
+ * counters (32 KiB per region and thread at most); larger ones in an
+ * open-addressing hash keyed by path number.  Ball-Larus's PP used 4K. */
+#define RT_ARRAY_MAX 4096u
+
+/* Frame walks stop after this many frames (a corrupted or cyclic list). */
+#define RT_MAX_FRAMES 1000000u
+
+/* Longest path name the runtime handles (the expanded profile name plus
+ * suffixes such as ".lock" or ".stale.NNN"). */
+#define RT_PATH_MAX 4096
+
+/* ------------------------------------------------------------------ */
+/* Counter hash tables (rt_hash.c)                                     */
+/* ------------------------------------------------------------------ */
+
+/* One entry: key1 = path number + 1 (0: empty; path numbers are below
+ * npaths <= 2^64 - 1, so key1 never wraps). */
+struct rt_hent {
+	uint64_t key1;
+	uint64_t count;
+};
+
+/* Linear probing, power-of-two capacity, grown (doubled) when an insertion
+ * would pass 5/8 load.  A grown table is a new object published by the
+ * owner; the old one is left alone (never freed). */
+struct rt_htab {
+	uint64_t cap;		/* power of two */
+	uint64_t used;
+	struct rt_hent e[];
+};
+
+#define RT_HTAB_INIT_CAP 64u
+
+/* Creates a table of capacity cap (a power of two). */
+struct rt_htab *rt_htab_new(uint64_t cap) RT_HIDDEN;
+/* The entry of key1, or NULL. */
+struct rt_hent *rt_htab_find(const struct rt_htab *h, uint64_t key1) RT_HIDDEN;
+/* The entry of key1, inserted with count 0 if absent; *hp may be replaced
+ * by a bigger table (published with a release store). */
+struct rt_hent *rt_htab_get(struct rt_htab **hp, uint64_t key1) RT_HIDDEN;
+/* Makes *hp (created if NULL) able to take 'extra' more keys without
+ * growing.  Returns 0, or -1 if out of memory. */
+int rt_htab_reserve(struct rt_htab **hp, uint64_t extra) RT_HIDDEN;
+/* A 64-bit mix whose low bits depend on every bit of x (the finalizer of
+ * MurmurHash3): tables index with the low bits, and path numbers are
+ * often multiples of large powers of two. */
+static inline RT_NOINST uint64_t rt_hash64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	x ^= x >> 33;
+	return x;
+}
+
+/* ------------------------------------------------------------------ */
+/* Per-thread state (rt_state.c)                                       */
+/* ------------------------------------------------------------------ */
+
+/* The counters of one region in one thread. */
+struct rt_table {
+	struct ipp_rt_region *region;
+	uint64_t *counts;		/* array regions: [npaths]; NULL for hash */
+	struct rt_htab *htab;		/* hash regions: published by the owner */
+	/* Dumper-owned (rt_dump_lock): what earlier dumps/resets consumed. */
+	uint64_t *base;			/* array regions, [npaths], lazily */
+	struct rt_htab *bhash;		/* hash regions: key1 -> baseline */
+};
+
+/* The fast path's view of a table (rt_record.c): n < limit means
+ * counts[n] is the counter.  limit = 0 for hash regions and empty slots. */
+struct rt_slot {
+	uint64_t *counts;
+	uint64_t limit;
+};
+
+/* The table pointers of a thread, indexed by region index; what dumpers
+ * read.  Replaced (never freed) when the thread needs more. */
+struct rt_vec {
+	uint32_t cap;
+	struct rt_table *t[];
+};
+
+/* A partial path: a path abandoned by exit, longjmp or a fatal signal.
+ * Allocated once, never moved or freed (dumpers keep pointers to it). */
+struct rt_pent {
+	struct rt_pent *next;		/* the thread's list, newest first */
+	struct ipp_rt_region *region;	/* of the outermost frame of the run */
+	uint64_t num;			/* the innermost frame's path so far */
+	uint64_t count;			/* owner */
+	uint64_t base;			/* dumper */
+	uint64_t hash;
+	uint32_t nstack;
+	int32_t stack[];		/* vertices, outermost first */
+};
+
+struct rt_thread {
+	struct rt_thread *next;		/* rt_threads, newest first */
+	struct rt_vec *vec;		/* published */
+	struct rt_pent *partials;	/* published list head */
+	/* Owner-only. */
+	struct rt_pent **pindex;	/* open addressing over partials */
+	uint32_t pcap, pused;
+	volatile int in_partial;	/* set while the owner edits partials */
+	uint64_t bad_records;		/* path numbers >= npaths (plugin bug) */
+	uint64_t bad_frames;		/* inconsistent frames seen by walks */
+	void *altstack;			/* IPP_SIGNALS: this thread's sigaltstack */
+	size_t altstack_size;
+};
+
+/* The ABI's frame list head, redeclared with the TLS model the runtime
+ * uses (a static archive linked into executables: initial-exec, no
+ * __tls_get_addr, safe in a signal handler). */
+extern __thread struct ipp_rt_frame *__ipp_top __attribute__((tls_model("initial-exec")));
+extern __thread uint64_t __ipp_tok __attribute__((tls_model("initial-exec")));
+extern __thread uint64_t __ipp_path __attribute__((tls_model("initial-exec")));
+extern __thread uint64_t __ipp_nvc __attribute__((tls_model("initial-exec")));
+extern __thread struct ipp_rt_region *__ipp_reg __attribute__((tls_model("initial-exec")));
+
+/* The fast path's thread-local view (rt_state.c keeps it up to date). */
+extern RT_TLS struct rt_slot *rt_tls_slots;
+extern RT_TLS uint32_t rt_tls_nslots;
+extern RT_TLS struct rt_thread *rt_tls_self;
+
+/* The slow path of __ipp_record: registers, creates the thread state or
+ * the table, counts in a hash table, or rejects a bad number. */
+void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
+
+/* The calling thread's state, created if needed (NULL if out of memory). */
+struct rt_thread *rt_thread_self(void) RT_HIDDEN;
+/* Registers r's module if it is not yet (a frame walk can meet regions
+ * that never recorded); false if r cannot be registered now. */
+bool rt_region_ready(struct ipp_rt_region *r) RT_HIDDEN;
+
+/* One registered module (the ABI struct) and runtime data about it. */
+struct rt_modinfo {
+	struct ipp_rt_module *m;
+	uint32_t seq;			/* registration order, from 0 */
+	/* Dumper-owned: this process has added its run to 'runs' of the
+	 * module in the profile rt_run_target. */
+	bool run_counted;
+};
+
+/* Registered modules, in registration order: rt_mods[0 .. rt_nmods-1].
+ * The array is replaced (never freed) when it grows; read rt_nmods with
+ * acquire, then rt_mods. */
+extern struct rt_modinfo **volatile rt_mods;
+extern volatile uint32_t rt_nmods;
+extern struct rt_thread *volatile rt_threads;
+
+/* rt_lock: registration and thread-list insertion.  rt_dump_lock:
+ * everything that reads or moves baselines and writes profiles.  Order:
+ * rt_dump_lock before rt_lock. */
+extern pthread_mutex_t rt_lock;
+extern pthread_mutex_t rt_dump_lock;
+/* Take/release rt_dump_lock, noting it in rt_tls_in_dump (rt_api.c). */
+void rt_dump_lock_acquire(void) RT_HIDDEN;
+void rt_dump_lock_release(void) RT_HIDDEN;
+extern RT_TLS int rt_tls_in_dump;
+
+/* Set in the thread whose fatal-signal handler runs: its allocations
+ * come from the crash reserve (rt_alloc), and it never waits for a lock
+ * the interrupted code may hold.  Other threads go on as before. */
+extern RT_TLS int rt_tls_crash;
+/* IPP_SIGNALS: sets aside memory for the crash path (address space only
+ * until used). */
+void rt_crash_reserve(size_t size) RT_HIDDEN;
+
+/* One-time initialisation (atexit, atfork, environment, signals); called
+ * with rt_lock held by the first registration. */
+void rt_init_locked(void) RT_HIDDEN;
+/* Zeroes every counter, baseline and partial record (fork child). */
+void rt_zero_all(void) RT_HIDDEN;
+/* Zeroed memory that is never freed: bump allocation in the calling
+ * thread's mmap'd chunks (no malloc: it may run in a signal handler), or
+ * in a fatal-signal handler from the crash reserve.  NULL on failure. */
+void *rt_alloc(size_t size) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* Partial paths (rt_partial.c)                                        */
+/* ------------------------------------------------------------------ */
+
+enum rt_walk_stop {
+	RT_WALK_ALL,		/* exit and fatal signals: every frame */
+	RT_WALK_TO		/* __ipp_unwind_to: frames at or above f's run */
+};
+
+/* Records the pending paths of the calling thread's frame list as partial
+ * paths (see the file comment of rt_partial.c for the grouping), marks
+ * the recorded frames vertex = -1.  Returns how many were recorded. */
+unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_frame *f,
+			   enum rt_walk_stop how) RT_HIDDEN;
+/* The exit-time recording: the calling thread's pending frames, then
+ * __ipp_top = NULL so that they are never recorded twice. */
+void rt_record_exit_frames(void) RT_HIDDEN;
+/* f is on the calling thread's frame list. */
+bool rt_frame_on_list(struct ipp_rt_frame *f) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* Arena for one profile write (rt_arena.c)                             */
+/* ------------------------------------------------------------------ */
+
+/* Bump allocation in mmap'd chunks; everything is released at once by
+ * rt_arena_free.  Async-signal-safe (mmap/munmap are plain system calls).
+ * Allocations are zeroed and 16-byte aligned. */
+struct rt_chunk;
+struct rt_arena {
+	struct rt_chunk *chunks;
+	bool failed;			/* an allocation failed */
+};
+void *rt_arena_alloc(struct rt_arena *a, size_t size) RT_HIDDEN;
+void rt_arena_free(struct rt_arena *a) RT_HIDDEN;
+/* Maps/unmaps anonymous memory directly (NULL on failure). */
+void *rt_map(size_t size) RT_HIDDEN;
+void rt_unmap(void *p, size_t size) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* Records of a profile write (rt_snapshot.c, rt_merge.c, rt_emit.c)    */
+/* ------------------------------------------------------------------ */
+
+/* A complete path (stack == NULL) or partial path record. */
+struct rt_rec {
+	const char *region;		/* NUL-terminated region name */
+	uint64_t num;
+	uint64_t count;
+	const int32_t *stack;		/* NULL for complete paths */
+	uint32_t nstack;
+	uint32_t from_file;		/* 1: read from the existing profile */
+	const char *big;		/* a number >= 2^64 (other programs' modules
+					 * only): its decimal digits; num unused */
+};
+
+/* A baseline to move if the write succeeds (ipp_dump, not the final
+ * write): *base += delta for arrays and partial records, or the bhash
+ * entry of key1 in table t. */
+struct rt_commit {
+	uint64_t *base;			/* NULL: use t/key1 */
+	struct rt_table *t;
+	uint64_t key1;
+	uint64_t delta;
+};
+
+/* A module of the profile being written: one (name, checksum) of this
+ * program (several registered units may share it; their counts add). */
+struct rt_pmod {
+	const char *name;
+	char checksum[17];		/* lower-case hex */
+	const char *mode;
+	uint64_t runs;			/* 1 if this run is not yet counted, else 0 */
+	struct rt_rec *paths, *partials;
+	size_t npaths, npartials;
+	size_t cap_paths, cap_partials;
+	struct rt_modinfo **mods;	/* the registered units it covers */
+	size_t nmods;
+	bool in_file;			/* the existing profile holds it */
+};
+
+struct rt_snapshot {
+	struct rt_pmod *pmods;
+	size_t npmods;
+	struct rt_commit *commits;	/* NULL in final mode */
+	size_t ncommits, cap_commits;
+	struct rt_modinfo **mods;	/* the registered modules it covers */
+	uint32_t nmods;
+	bool any;			/* some delta is not zero, or a run to count */
+	uint64_t bad_records, bad_frames;
+};
+
+/* Takes what every thread counted since the last dump (count - baseline)
+ * into s, in canonical order.  commit: also list the baselines to move.
+ * Needs rt_dump_lock.  Returns 0, or -1 if memory ran out. */
+int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit) RT_HIDDEN;
+/* Moves the baselines listed by rt_snapshot_take (after a good write). */
+void rt_snapshot_commit(struct rt_snapshot *s) RT_HIDDEN;
+/* ipp_reset(): every baseline := its counter.  Needs rt_dump_lock.
+ * Returns -1 if memory ran out (some counts then stay). */
+int rt_reset_baselines(void) RT_HIDDEN;
+/* Sorts recs canonically (region name, number, stack) and adds up the
+ * counts of equal keys.  Returns the new length, or (size_t)-1 if two
+ * records read from the file have the same key. */
+size_t rt_recs_normalize(struct rt_rec *recs, size_t n) RT_HIDDEN;
+int rt_rec_cmp(const struct rt_rec *a, const struct rt_rec *b) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* Reading the existing profile (rt_merge.c)                           */
+/* ------------------------------------------------------------------ */
+
+/* A piece of the existing file kept verbatim (x- keys, other modules). */
+struct rt_span {
+	const char *text;
+	size_t len;
+	uint32_t strip;			/* leading spaces to remove from each line */
+	bool dash;			/* first line starts "- " where "  " must go */
+};
+
+/* One module of the existing file. */
+struct rt_fmod {
+	const char *name;		/* decoded */
+	uint64_t checksum;
+	const char *mode;
+	uint64_t runs;
+	struct rt_span text;		/* the whole module, for modules we keep */
+	struct rt_span *x;		/* its x- keys (re-emitted if it is ours) */
+	size_t nx;
+	struct rt_rec *paths, *partials;	/* only if it is ours */
+	size_t npaths, npartials;
+	int line;			/* 1-based first line */
+	struct rt_pmod *ours;		/* the module of this program it merges with */
+	bool stale;			/* an older build of a module we have */
+};
+
+struct rt_file {
+	struct rt_fmod *mods;
+	size_t nmods;
+	struct rt_span *x;		/* top-level x- keys, verbatim */
+	size_t nx;
+	size_t nstale;
+	const struct rt_fmod *first_stale;
+};
+
+/* Parses the profile text buf[0..len) (named 'path' in messages) and, if
+ * it is entirely valid, merges the records of the modules this program has
+ * into s (adding their counts and runs) and marks the stale ones.  Returns
+ * 0; -1 with a message in err if the file is not a profile this parser
+ * understands (s is then unchanged); -2 if memory ran out. */
+int rt_file_parse(const char *buf, size_t len, const char *path, struct rt_snapshot *s,
+		  struct rt_arena *a, struct rt_file *f, char *err, size_t errlen) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* Output (rt_emit.c)                                                   */
+/* ------------------------------------------------------------------ */
+
+/* A buffered writer on a file descriptor, with write(2) only. */
+struct rt_out {
+	int fd;
+	int err;			/* first errno, 0 if none */
+	size_t n;
+	char buf[8192];
+};
+void rt_out_bytes(struct rt_out *o, const char *s, size_t n) RT_HIDDEN;
+void rt_out_str(struct rt_out *o, const char *s) RT_HIDDEN;
+void rt_out_u64(struct rt_out *o, uint64_t v) RT_HIDDEN;
+void rt_out_i64(struct rt_out *o, int64_t v) RT_HIDDEN;
+/* A scalar as the format writes names: plain if a "simple name", else
+ * double-quoted (docs/FORMAT.md). */
+void rt_out_name(struct rt_out *o, const char *s) RT_HIDDEN;
+bool rt_simple_name(const char *s) RT_HIDDEN;
+/* Writes a span, removing span->strip leading spaces from each line. */
+void rt_out_span(struct rt_out *o, const struct rt_span *sp) RT_HIDDEN;
+int rt_out_flush(struct rt_out *o) RT_HIDDEN;
+/* Writes the whole profile: s's modules (merged), and f's other modules
+ * verbatim, in the order of the file, s's new modules last. */
+int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s, const struct rt_file *f)
+	RT_HIDDEN;
+/* True if s is valid UTF-8 (names must be). */
+bool rt_utf8_ok(const char *s) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* The profile file (rt_write.c, rt_name.c)                            */
+/* ------------------------------------------------------------------ */
+
+enum rt_write_mode {
+	RT_WRITE_DUMP,		/* ipp_dump(): write, then move the baselines */
+	RT_WRITE_FINAL,		/* at exit */
+	RT_WRITE_CRASH		/* fatal signal: async-signal-safe only */
+};
+/* Writes (merges) the profile.  Needs rt_dump_lock (or the crash path).
+ * Returns 0 on success, -1 after printing why. */
+int rt_write_profile(enum rt_write_mode mode) RT_HIDDEN;
+
+/* The profile name pattern: $IPP_PROFILE, ipp_set_profile() or
+ * "ipp.prof", made absolute against the working directory at the time it
+ * was set.  rt_name_init reads the environment (once, at init). */
+void rt_name_init(void) RT_HIDDEN;
+/* Sets the pattern (NULL or "": the default); -1 if too long. */
+int rt_name_set(const char *pattern) RT_HIDDEN;
+/* Expands the pattern (%p, %h, %%) into out[RT_PATH_MAX]; -1 if too long. */
+int rt_name_expand(char *out) RT_HIDDEN;
+/* The pattern has %p: no other process writes this name. */
+bool rt_name_per_process(void) RT_HIDDEN;
+
+/* The file where this process's run was last counted ("" if none). */
+extern char rt_run_target[RT_PATH_MAX];
+
+/* ------------------------------------------------------------------ */
+/* Messages and small helpers (rt_util.c)                              */
+/* ------------------------------------------------------------------ */
+
+/* Writes "ipp: " and the pieces (NULL-terminated list) and a newline to
+ * stderr with write(2) (async-signal-safe). */
+void rt_msg(const char *first, ...) __attribute__((sentinel)) RT_HIDDEN;
+/* errno's English text without locale or malloc. */
+const char *rt_strerror(int err) RT_HIDDEN;
+/* Decimal / hex formatting into buf; return buf. */
+char *rt_fmt_u64(uint64_t v, char buf[21]) RT_HIDDEN;
+/* Copies n bytes from src, which may point anywhere: false (and nothing
+ * read) if they are not all readable.  process_vm_readv on this process;
+ * where the kernel refuses it, a plain copy (then src must be valid). */
+bool rt_safe_read(void *dst, const void *src, size_t n) RT_HIDDEN;
+/* s points to a readable NUL-terminated string of at most max bytes. */
+bool rt_safe_string(const char *s, size_t max) RT_HIDDEN;
+/* Bounded string append: returns -1 if it did not fit. */
+int rt_cat(char *dst, size_t cap, const char *src) RT_HIDDEN;
+static inline RT_NOINST uint64_t rt_sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* ------------------------------------------------------------------ */
+/* Signals (rt_signal.c)                                               */
+/* ------------------------------------------------------------------ */
+
+/* IPP_SIGNALS=1: installs the fatal-signal handlers (once, at init). */
+void rt_signals_init(void) RT_HIDDEN;
+/* IPP_SIGNALS=1: gives the calling thread an alternate signal stack. */
+void rt_signals_thread(struct rt_thread *t) RT_HIDDEN;
+extern bool rt_signals_on;
+
+#endif /* IPP_RT_INTERNAL_H */

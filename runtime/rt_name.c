@@ -1,0 +1,121 @@
+/* rt_name.c -- the name of the profile file.
+ *
+ * The pattern is $IPP_PROFILE if set and not empty, else "ipp.prof"; or
+ * what ipp_set_profile() set.  A relative pattern is made absolute against
+ * the working directory at the time it is set (the first registration, or
+ * the ipp_set_profile() call), so a program that chdir()s still writes
+ * where it was started.  At each write the pattern is expanded:
+ *
+ *     %p  the process id (of the writing process: a fork child has its own)
+ *     %h  the host name (uname's nodename)
+ *     %%  a single %
+ *
+ * Any other % sequence is kept as it is.  Expansion uses getpid and uname
+ * only, both async-signal-safe.  A name with %p is this process's alone, so
+ * its lock file is removed after each write (rt_write.c).
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+static char rt_pattern[RT_PATH_MAX];	/* rt_dump_lock (or init) */
+
+RT_HIDDEN int rt_name_set(const char *p)
+{
+	char buf[RT_PATH_MAX];
+	if (!p || !*p)
+		p = "ipp.prof";
+	buf[0] = '\0';
+	if (p[0] != '/' && getcwd(buf, sizeof(buf))) {
+		size_t n = strlen(buf);
+		if ((n == 0 || buf[n - 1] != '/') && rt_cat(buf, sizeof(buf), "/") < 0)
+			return -1;
+		while (p[0] == '.' && p[1] == '/')
+			p += 2;
+	} else {
+		buf[0] = '\0';	/* absolute, or no working directory: as given */
+	}
+	if (rt_cat(buf, sizeof(buf), p) < 0)
+		return -1;
+	memcpy(rt_pattern, buf, strlen(buf) + 1);
+	return 0;
+}
+
+RT_HIDDEN void rt_name_init(void)
+{
+	const char *e = getenv("IPP_PROFILE");
+	if (rt_name_set(e) < 0) {
+		rt_msg("warning: IPP_PROFILE is too long; writing ipp.prof instead",
+		       (const char *)NULL);
+		rt_name_set(NULL);
+	}
+}
+
+RT_HIDDEN int rt_name_expand(char *out)
+{
+	size_t n = 0;
+	char num[21];
+	struct utsname u;
+
+	if (!rt_pattern[0])
+		rt_name_set(NULL);
+	for (const char *p = rt_pattern; *p; p++) {
+		const char *ins = NULL;
+		size_t k;
+		char one[2] = { *p, '\0' };
+		if (*p == '%' && p[1] == 'p') {
+			ins = rt_fmt_u64((uint64_t)getpid(), num);
+			p++;
+		} else if (*p == '%' && p[1] == 'h') {
+			ins = uname(&u) == 0 ? u.nodename : "localhost";
+			p++;
+		} else if (*p == '%' && p[1] == '%') {
+			ins = "%";
+			p++;
+		} else {
+			ins = one;
+		}
+		k = strlen(ins);
+		if (n + k + 1 > RT_PATH_MAX - 32)	/* room for suffixes */
+			return -1;
+		memcpy(out + n, ins, k);
+		n += k;
+	}
+	out[n] = '\0';
+	return 0;
+}
+
+RT_HIDDEN bool rt_name_per_process(void)
+{
+	for (const char *p = rt_pattern; *p; p++) {
+		if (p[0] == '%' && p[1] == 'p')
+			return true;
+		if (p[0] == '%' && p[1])
+			p++;	/* %% and the like */
+	}
+	return false;
+}

@@ -1,0 +1,303 @@
+/* rt_partial.c -- partial paths: paths abandoned by exit(), longjmp and
+ * fatal signals (design notes, "Paths abandoned by exit, longjmp and fatal
+ * signals"), and __ipp_unwind_to.
+ *
+ * Every instrumented activation links a struct ipp_rt_frame into the
+ * thread's list (__ipp_top, innermost first).  Frames are grouped
+ * (docs/PROTOCOL.md, rule 9): walking from the innermost frame outwards, a
+ * frame g0 starts a *group*; while the current frame has
+ * IPP_FRAME_CONTINUES (it continues its caller's path), its caller belongs
+ * to the group too.  The group g0, g1, ..., gk is one path.  If g0 has
+ * vertex >= 0 the path is pending, and it is recorded as the partial path
+ *
+ *     region = gk->region       (the outermost frame's, where it started)
+ *     number = g0->path         (the innermost frame's number so far)
+ *     stack  = [gk->vertex, ..., g1->vertex, g0->vertex]  (outermost first)
+ *
+ * If g0 has vertex -1 the path was recorded already and the group is
+ * skipped.  A group whose other frames lack a vertex, or whose links are
+ * broken, is inconsistent: skipped and counted in bad_frames (reported at
+ * exit).  Recording sets g0->vertex = -1, so nothing is recorded twice.
+ *
+ * The walk is defensive.  Frames are not in address order (GCC inlines
+ * instrumented callees, frames included, anywhere in the caller's stack
+ * frame), so staleness cannot be judged by addresses; instead every frame
+ * and every region is read through rt_safe_read and checked before use:
+ * the walk stops at NULL, at an unreadable or implausible frame, at a
+ * self-link and after RT_MAX_FRAMES frames, and a region is used only if
+ * it is a registered module's (or a valid module can be registered for it,
+ * rt_region_ready).  A stale frame left by a longjmp into uninstrumented
+ * code that is still intact is recorded as what it is: an abandoned path.
+ *
+ * Partial records are kept per thread in a hash keyed by (region, number,
+ * stack) (struct rt_pent, never moved or freed; the index is owner-only,
+ * the list of records is what dumpers read).  Only the thread itself
+ * records: at exit (the thread that calls exit()), in __ipp_unwind_to, and
+ * in its fatal-signal handler.  A dump while the program runs never walks
+ * frames: their paths are still going to be recorded when they finish.
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#include "rt_internal.h"
+
+#include <string.h>
+
+/* Mixes v into the hash h of a key. */
+static RT_NOINST uint64_t mix(uint64_t h, uint64_t v)
+{
+	return rt_hash64(h ^ v) + 0x632be59bd9b4e019ull;
+}
+
+/* A group: frames g[0] (innermost) .. g[len-1] (outermost), found again
+ * by following prev from g0. */
+struct run {
+	struct ipp_rt_frame *g0;
+	uint32_t len;
+	struct ipp_rt_region *region;
+	uint64_t num;
+};
+
+static RT_NOINST uint64_t run_hash(const struct run *r)
+{
+	/* Vertices outermost first: hash them innermost first, with their
+	 * position from the outer end, so that the order is irrelevant to
+	 * the walk but the hash is a function of the stack. */
+	uint64_t h = mix(mix(mix(0xcbf29ce484222325ull, (uintptr_t)r->region), r->num), r->len);
+	uint64_t acc = 0;
+	uint32_t k = r->len;
+	for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
+		acc += rt_hash64(((uint64_t)--k << 32) ^ (uint32_t)g->vertex);
+	return mix(h, acc);
+}
+
+static RT_NOINST bool run_eq(const struct rt_pent *p, const struct run *r, uint64_t h)
+{
+	uint32_t k = r->len;
+	if (p->hash != h || p->region != r->region || p->num != r->num || p->nstack != r->len)
+		return false;
+	for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
+		if (p->stack[--k] != g->vertex)
+			return false;
+	return true;
+}
+
+/* The index slot of run r, or of the empty slot where it goes. */
+static RT_NOINST uint32_t slot_of(struct rt_pent **idx, uint32_t cap, const struct run *r,
+				  uint64_t h)
+{
+	uint32_t mask = cap - 1, i = (uint32_t)h & mask;
+	while (idx[i] && !run_eq(idx[i], r, h))
+		i = (i + 1) & mask;
+	return i;
+}
+
+static RT_NOINST int grow_index(struct rt_thread *t)
+{
+	uint32_t cap = t->pcap ? 2 * t->pcap : 64;
+	struct rt_pent **idx = rt_alloc(cap * sizeof(*idx));
+	if (!idx)
+		return -1;
+	for (uint32_t i = 0; i < t->pcap; i++) {
+		struct rt_pent *p = t->pindex[i];
+		if (p) {
+			uint32_t k = (uint32_t)p->hash & (cap - 1);
+			while (idx[k])
+				k = (k + 1) & (cap - 1);
+			idx[k] = p;
+		}
+	}
+	/* The old index is left behind: the runtime never frees. */
+	t->pindex = idx;
+	t->pcap = cap;
+	return 0;
+}
+
+/* Counts one more occurrence of group r in t's partial records. */
+static RT_NOINST int add_run(struct rt_thread *t, const struct run *r)
+{
+	uint64_t h = run_hash(r);
+	struct rt_pent *p;
+	uint32_t i;
+
+	if ((t->pused + 1) * 2 > t->pcap && grow_index(t) < 0)
+		return -1;
+	i = slot_of(t->pindex, t->pcap, r, h);
+	p = t->pindex[i];
+	if (!p) {
+		uint32_t k = r->len;
+		p = rt_alloc(sizeof(*p) + r->len * sizeof(p->stack[0]));
+		if (!p)
+			return -1;
+		p->region = r->region;
+		p->num = r->num;
+		p->hash = h;
+		p->nstack = r->len;
+		for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
+			p->stack[--k] = g->vertex;
+		t->pindex[i] = p;
+		t->pused++;
+		p->next = t->partials;
+		__atomic_store_n(&t->partials, p, __ATOMIC_RELEASE);
+	}
+	p->count = rt_sat_add(p->count, 1);
+	return 0;
+}
+
+/* A frame the walk may use: non-NULL, aligned, readable, with a vertex
+ * that is -1 or an id.  Read through rt_safe_read, so that a garbage link
+ * (a stale frame's prev) stops the walk instead of crashing it. */
+static RT_NOINST bool frame_ok(const struct ipp_rt_frame *g)
+{
+	struct ipp_rt_frame copy;
+	if (!g || ((uintptr_t)g & (_Alignof(struct ipp_rt_frame) - 1)))
+		return false;
+	if (!rt_safe_read(&copy, g, sizeof(copy)))
+		return false;
+	return copy.vertex >= -1 && copy.vertex < INT32_MAX;
+}
+
+/* The group starting at g0 (checked by frame_ok): g0 and, while the
+ * current frame continues its caller's path, the caller.  Returns 1 if the
+ * group is well formed (every frame but g0 has a pending path, the
+ * outermost a genuine region), 0 if not, -1 if its links are broken (the
+ * walk stops).  *outer is its last frame. */
+static RT_NOINST int measure_group(struct ipp_rt_frame *g0, struct run *r,
+				   struct ipp_rt_frame **outer, uint32_t budget)
+{
+	struct ipp_rt_frame *g = g0;
+	uint32_t len = 1;
+	int ok = 1;
+	while (g->flags & IPP_FRAME_CONTINUES) {
+		struct ipp_rt_frame *nx = g->prev;
+		if (nx == g || len >= budget || !frame_ok(nx)) {
+			ok = -1;
+			break;
+		}
+		g = nx;
+		len++;
+		if (g->vertex < 0)
+			ok = 0;
+	}
+	*outer = g;
+	r->g0 = g0;
+	r->len = len;
+	r->region = g->region;
+	r->num = g0->path;
+	return ok;
+}
+
+/* Is f on the list from top (within the walk's limits)? */
+static RT_NOINST bool on_list(struct ipp_rt_frame *top, struct ipp_rt_frame *f)
+{
+	uint32_t steps = 0;
+	for (struct ipp_rt_frame *g = top; steps < RT_MAX_FRAMES && frame_ok(g); g = g->prev) {
+		if (g == f)
+			return true;
+		if (g->prev == g)
+			break;
+		steps++;
+	}
+	return false;
+}
+
+/* The walk.  Frames are not in address order (GCC inlines callees, and
+ * their frames with them, anywhere in the caller's stack frame), so it
+ * relies on content: it stops at NULL, at a frame that is not readable or
+ * whose vertex is not a vertex, at a self-link, after RT_MAX_FRAMES, and
+ * (RT_WALK_TO) after the group that contains f.  A cycle cannot record a
+ * group twice: recording sets g0->vertex = -1. */
+RT_HIDDEN unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_frame *f,
+				     enum rt_walk_stop how)
+{
+	struct rt_thread *t = rt_thread_self();
+	struct ipp_rt_frame *cur = top;
+	uint32_t steps = 0;
+	unsigned n = 0;
+
+	if (!t || t->in_partial)
+		return 0;	/* no memory, or a handler interrupted us here */
+	t->in_partial = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	while (steps < RT_MAX_FRAMES && frame_ok(cur)) {
+		struct ipp_rt_frame *outer;
+		struct run r;
+		bool has_f = false;
+		int ok = measure_group(cur, &r, &outer, RT_MAX_FRAMES - steps);
+		if (how == RT_WALK_TO) {
+			uint32_t k = r.len;
+			for (struct ipp_rt_frame *g = cur; k--; g = g->prev)
+				has_f |= g == f;
+		}
+		steps += r.len;
+		if (cur->vertex < 0) {
+			/* The innermost frame has recorded the group's path
+			 * already (PROTOCOL.md, rule 9): nothing is pending. */
+		} else if (ok <= 0 || !rt_region_ready(r.region)) {
+			t->bad_frames++;
+		} else if (add_run(t, &r) == 0) {
+			/* Only the innermost frame: the group's other frames
+			 * are still their callers' call sites. */
+			r.g0->vertex = -1;
+			n++;
+		}
+		if (ok < 0 || has_f || outer->prev == outer)
+			break;
+		cur = outer->prev;
+	}
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t->in_partial = 0;
+	return n;
+}
+
+RT_HIDDEN void rt_record_exit_frames(void)
+{
+	struct ipp_rt_frame *top = __ipp_top;
+	if (!top)
+		return;
+	rt_record_pending(top, NULL, RT_WALK_ALL);
+	/* Nothing below this point will return: forget the frames, so that a
+	 * later walk (the destructor) cannot record them again. */
+	__ipp_top = NULL;
+}
+
+RT_API unsigned __ipp_unwind_to(struct ipp_rt_frame *f)
+{
+	struct ipp_rt_frame *top = __ipp_top;
+	unsigned n;
+	if (!f) {
+		n = rt_record_pending(top, NULL, RT_WALK_ALL);
+	} else {
+		/* If f is not on the list we cannot tell which frames are
+		 * abandoned: record only f's own pending path. */
+		if (!on_list(top, f))
+			top = f;
+		n = rt_record_pending(top, f, RT_WALK_TO);
+		f->vertex = -1;	/* its path was recorded, alone or in a group */
+	}
+	__ipp_top = f;
+	return n;
+}
+
+RT_HIDDEN bool rt_frame_on_list(struct ipp_rt_frame *f)
+{
+	return on_list(__ipp_top, f);
+}

@@ -1,0 +1,409 @@
+/* rt_snapshot.c -- what a profile write takes from the counters: for each
+ * module of the program, every record whose count moved since the last
+ * dump (count - baseline), summed over all threads, in canonical order.
+ *
+ * Modules of the program are grouped by (name, checksum): two units with
+ * the same source path and the same checksum (one file compiled into two
+ * objects the same way) are one module of the profile; their counts add.
+ *
+ * The snapshot reads other threads' counters while they may be counting
+ * (ipp_dump() in a running program).  Each 64-bit counter is read with one
+ * aligned load, so the value is one the counter really had; increments
+ * that land after the read are taken by the next write, because only the
+ * baseline moves, by exactly what this write took (rt_snapshot_commit,
+ * after the write succeeded).  Nothing is lost or counted twice.
+ *
+ * All memory comes from the write's arena (rt_arena.c), except the
+ * baselines themselves (rt_alloc), which are allocated while taking, so
+ * that the commit cannot fail halfway -- never on the crash path, which
+ * does not commit.
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#include "rt_internal.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Canonical order and heapsort (qsort may call malloc)                 */
+/* ------------------------------------------------------------------ */
+
+RT_HIDDEN int rt_rec_cmp(const struct rt_rec *a, const struct rt_rec *b)
+{
+	int c = strcmp(a->region, b->region);
+	if (c)
+		return c;
+	if (a->big || b->big) {
+		/* decimal digits without leading zeros: longer is larger */
+		size_t la, lb;
+		if (!a->big || !b->big)
+			return a->big ? 1 : -1;
+		la = strlen(a->big);
+		lb = strlen(b->big);
+		if (la != lb)
+			return la < lb ? -1 : 1;
+		c = strcmp(a->big, b->big);
+		if (c)
+			return c;
+	} else if (a->num != b->num) {
+		return a->num < b->num ? -1 : 1;
+	}
+	for (uint32_t i = 0; i < a->nstack && i < b->nstack; i++)
+		if (a->stack[i] != b->stack[i])
+			return a->stack[i] < b->stack[i] ? -1 : 1;
+	return a->nstack < b->nstack ? -1 : a->nstack > b->nstack;
+}
+
+static RT_NOINST void sift(struct rt_rec *v, size_t root, size_t n)
+{
+	for (;;) {
+		size_t child = 2 * root + 1;
+		struct rt_rec tmp;
+		if (child >= n)
+			return;
+		if (child + 1 < n && rt_rec_cmp(&v[child], &v[child + 1]) < 0)
+			child++;
+		if (rt_rec_cmp(&v[root], &v[child]) >= 0)
+			return;
+		tmp = v[root];
+		v[root] = v[child];
+		v[child] = tmp;
+		root = child;
+	}
+}
+
+static RT_NOINST void heapsort_recs(struct rt_rec *v, size_t n)
+{
+	if (n < 2)
+		return;
+	for (size_t i = n / 2; i-- > 0;)
+		sift(v, i, n);
+	for (size_t end = n - 1; end > 0; end--) {
+		struct rt_rec tmp = v[0];
+		v[0] = v[end];
+		v[end] = tmp;
+		sift(v, 0, end);
+	}
+}
+
+RT_HIDDEN size_t rt_recs_normalize(struct rt_rec *recs, size_t n)
+{
+	size_t out = 0;
+	heapsort_recs(recs, n);
+	for (size_t i = 0; i < n; i++) {
+		if (out && rt_rec_cmp(&recs[out - 1], &recs[i]) == 0) {
+			if (recs[out - 1].from_file && recs[i].from_file)
+				return (size_t)-1;
+			recs[out - 1].count = rt_sat_add(recs[out - 1].count, recs[i].count);
+			recs[out - 1].from_file |= recs[i].from_file;
+		} else {
+			recs[out++] = recs[i];
+		}
+	}
+	return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Growing arrays in the arena                                          */
+/* ------------------------------------------------------------------ */
+
+static RT_NOINST void *grow(struct rt_arena *a, void *old, size_t n, size_t *cap, size_t elt)
+{
+	size_t ncap = *cap ? 2 * *cap : 64;
+	void *p;
+	if (n < *cap)
+		return old;
+	p = rt_arena_alloc(a, ncap * elt);
+	if (!p)
+		return NULL;
+	if (n)
+		memcpy(p, old, n * elt);
+	*cap = ncap;
+	return p;
+}
+
+static RT_NOINST int add_rec(struct rt_arena *a, struct rt_pmod *pm, bool partial,
+			     const struct rt_rec *r)
+{
+	struct rt_rec **v = partial ? &pm->partials : &pm->paths;
+	size_t *n = partial ? &pm->npartials : &pm->npaths;
+	size_t *cap = partial ? &pm->cap_partials : &pm->cap_paths;
+	struct rt_rec *g = grow(a, *v, *n, cap, sizeof(**v));
+	if (!g)
+		return -1;
+	*v = g;
+	g[(*n)++] = *r;
+	return 0;
+}
+
+static RT_NOINST int add_commit(struct rt_snapshot *s, struct rt_arena *a,
+				const struct rt_commit *c)
+{
+	struct rt_commit *g;
+	if (!s->commits && s->cap_commits == (size_t)-1)
+		return 0;	/* final or crash: no commits */
+	g = grow(a, s->commits, s->ncommits, &s->cap_commits, sizeof(*g));
+	if (!g)
+		return -1;
+	s->commits = g;
+	g[s->ncommits++] = *c;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Grouping modules                                                     */
+/* ------------------------------------------------------------------ */
+
+static RT_NOINST int mod_cmp(const struct rt_modinfo *x, const struct rt_modinfo *y)
+{
+	int c = strcmp(x->m->name, y->m->name);
+	return c ? c : strcmp(x->m->checksum, y->m->checksum);
+}
+
+static RT_NOINST void sort_mods(struct rt_modinfo **v, size_t n)
+{
+	/* insertion sort: a few hundred units at most, usually */
+	for (size_t i = 1; i < n; i++) {
+		struct rt_modinfo *x = v[i];
+		size_t j = i;
+		while (j && mod_cmp(v[j - 1], x) > 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Taking the deltas                                                    */
+/* ------------------------------------------------------------------ */
+
+static RT_NOINST uint64_t load64(const uint64_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struct rt_pmod *pm,
+				struct rt_table *tb)
+{
+	struct ipp_rt_region *r = tb->region;
+	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL };
+	struct rt_commit c = { NULL, tb, 0, 0 };
+
+	bool commit = s->cap_commits != (size_t)-1;
+	uint64_t moved = 0;
+
+	if (tb->counts) {
+		for (uint64_t p = 0; p < r->npaths; p++) {
+			uint64_t v = load64(&tb->counts[p]), b = tb->base ? tb->base[p] : 0;
+			if (v <= b)
+				continue;
+			rec.num = p;
+			rec.count = v - b;
+			c.key1 = p + 1;
+			c.delta = v - b;
+			if (add_rec(a, pm, false, &rec) < 0 || add_commit(s, a, &c) < 0)
+				return -1;
+			moved++;
+		}
+		/* The baselines the commit will move must exist beforehand,
+		 * so that a commit cannot fail halfway. */
+		if (commit && moved && !tb->base) {
+			tb->base = rt_alloc(r->npaths * sizeof(uint64_t));
+			if (!tb->base)
+				return -1;
+		}
+	} else {
+		struct rt_htab *h = __atomic_load_n(&tb->htab, __ATOMIC_ACQUIRE);
+		for (uint64_t k = 0; h && k < h->cap; k++) {
+			uint64_t key1 = __atomic_load_n(&h->e[k].key1, __ATOMIC_ACQUIRE), v, b;
+			struct rt_hent *be;
+			if (!key1)
+				continue;
+			v = load64(&h->e[k].count);
+			be = rt_htab_find(tb->bhash, key1);
+			b = be ? be->count : 0;
+			if (v <= b)
+				continue;
+			rec.num = key1 - 1;
+			rec.count = v - b;
+			c.key1 = key1;
+			c.delta = v - b;
+			if (add_rec(a, pm, false, &rec) < 0 || add_commit(s, a, &c) < 0)
+				return -1;
+			moved++;
+		}
+		if (commit && moved && rt_htab_reserve(&tb->bhash, moved) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit)
+{
+	uint32_t n = __atomic_load_n(&rt_nmods, __ATOMIC_ACQUIRE);
+	struct rt_modinfo **mods = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE);
+	struct rt_modinfo **sorted;
+	uint32_t *group;
+	size_t ng = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (!commit)
+		s->cap_commits = (size_t)-1;
+	s->mods = mods;
+	s->nmods = n;
+	if (!n)
+		return 0;
+	sorted = rt_arena_alloc(a, n * sizeof(*sorted));
+	group = rt_arena_alloc(a, n * sizeof(*group));
+	s->pmods = rt_arena_alloc(a, n * sizeof(*s->pmods));
+	if (!sorted || !group || !s->pmods)
+		return -1;
+	memcpy(sorted, mods, n * sizeof(*sorted));
+	sort_mods(sorted, n);
+
+	/* One pmod per (name, checksum). */
+	for (uint32_t i = 0; i < n; i++) {
+		struct rt_pmod *pm;
+		if (!ng || mod_cmp(sorted[i], s->pmods[ng - 1].mods[0]) != 0) {
+			pm = &s->pmods[ng++];
+			pm->name = sorted[i]->m->name;
+			memcpy(pm->checksum, sorted[i]->m->checksum, 17);
+			pm->mode = sorted[i]->m->mode;
+			pm->mods = &sorted[i];
+		}
+		pm = &s->pmods[ng - 1];
+		pm->nmods++;
+		if (!sorted[i]->run_counted)
+			pm->runs = 1;
+		group[sorted[i]->seq] = (uint32_t)(ng - 1);
+	}
+	s->npmods = ng;
+
+	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t;
+	     t = t->next) {
+		struct rt_vec *v = __atomic_load_n(&t->vec, __ATOMIC_ACQUIRE);
+		s->bad_records += t->bad_records;
+		s->bad_frames += t->bad_frames;
+		for (uint32_t i = 1; v && i < v->cap; i++) {
+			struct rt_table *tb = __atomic_load_n(&v->t[i], __ATOMIC_ACQUIRE);
+			uint32_t seq;
+			if (!tb)
+				continue;
+			seq = tb->region->module->registered - 1;
+			if (seq >= n)
+				continue;	/* registered after we looked */
+			if (take_table(s, a, &s->pmods[group[seq]], tb) < 0)
+				return -1;
+		}
+		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
+		     p = p->next) {
+			uint64_t v2 = load64(&p->count);
+			struct rt_rec rec;
+			struct rt_commit c = { &p->base, NULL, 0, 0 };
+			uint32_t seq = p->region->module->registered - 1;
+			if (v2 <= p->base || seq >= n)
+				continue;
+			rec.region = p->region->name;
+			rec.num = p->num;
+			rec.count = v2 - p->base;
+			rec.stack = p->stack;
+			rec.nstack = p->nstack;
+			rec.from_file = 0;
+			rec.big = NULL;
+			c.delta = rec.count;
+			if (add_rec(a, &s->pmods[group[seq]], true, &rec) < 0 ||
+			    add_commit(s, a, &c) < 0)
+				return -1;
+		}
+	}
+
+	for (size_t i = 0; i < ng; i++) {
+		struct rt_pmod *pm = &s->pmods[i];
+		if (pm->npaths || pm->npartials || pm->runs)
+			s->any = true;
+		/* From this process alone, keys can repeat (threads, units
+		 * sharing a module), never with from_file set. */
+		pm->npaths = rt_recs_normalize(pm->paths, pm->npaths);
+		pm->npartials = rt_recs_normalize(pm->partials, pm->npartials);
+	}
+	return 0;
+}
+
+RT_HIDDEN void rt_snapshot_commit(struct rt_snapshot *s)
+{
+	for (size_t i = 0; i < s->ncommits; i++) {
+		struct rt_commit *c = &s->commits[i];
+		if (c->base) {
+			*c->base += c->delta;	/* a partial record's baseline */
+		} else if (c->t->counts) {
+			c->t->base[c->key1 - 1] += c->delta;	/* allocated by take */
+		} else {
+			/* reserved by take: cannot fail or grow */
+			struct rt_hent *e = rt_htab_get(&c->t->bhash, c->key1);
+			e->count += c->delta;
+		}
+	}
+}
+
+RT_HIDDEN int rt_reset_baselines(void)
+{
+	int rc = 0;
+	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t;
+	     t = t->next) {
+		struct rt_vec *v = __atomic_load_n(&t->vec, __ATOMIC_ACQUIRE);
+		for (uint32_t i = 1; v && i < v->cap; i++) {
+			struct rt_table *tb = __atomic_load_n(&v->t[i], __ATOMIC_ACQUIRE);
+			if (!tb)
+				continue;
+			if (tb->counts) {
+				uint64_t np = tb->region->npaths;
+				if (!tb->base)
+					tb->base = rt_alloc(np * sizeof(uint64_t));
+				if (!tb->base) {
+					rc = -1;
+					continue;
+				}
+				for (uint64_t p = 0; p < np; p++)
+					tb->base[p] = load64(&tb->counts[p]);
+			} else {
+				struct rt_htab *h = __atomic_load_n(&tb->htab, __ATOMIC_ACQUIRE);
+				if (!h)
+					continue;
+				/* at most h->used new keys */
+				if (rt_htab_reserve(&tb->bhash, h->used) < 0) {
+					rc = -1;
+					continue;
+				}
+				for (uint64_t k = 0; k < h->cap; k++) {
+					uint64_t key1 = __atomic_load_n(&h->e[k].key1, __ATOMIC_ACQUIRE);
+					if (key1)
+						rt_htab_get(&tb->bhash, key1)->count = load64(&h->e[k].count);
+				}
+			}
+		}
+		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
+		     p = p->next)
+			p->base = load64(&p->count);
+	}
+	return rc;
+}

@@ -1,0 +1,521 @@
+/* rt_state.c -- the runtime's global and per-thread state: module
+ * registration (__ipp_register), the thread-local tables and the slow path
+ * of __ipp_record, one-time initialisation, and the fork child's reset.
+ *
+ * Registration.  A module registers on its constructor's call to
+ * __ipp_register() or, if one of its paths ends before that constructor
+ * ran (constructors of other units run first), on the first record of one
+ * of its regions.  Under rt_lock it gets a sequence number and its regions
+ * get dense global indices 1, 2, 3, ... (0 means "not registered"), and it
+ * is appended to rt_mods.  The first registration also initialises the
+ * runtime (rt_init_locked): profile name, atexit handler, fork handlers,
+ * fatal-signal handlers.
+ *
+ * Threads.  A thread's first record creates its struct rt_thread and
+ * pushes it on rt_threads (the only time a recording thread takes a
+ * lock).  The thread then owns a vector of tables indexed by region index
+ * (struct rt_vec, for dumpers) mirrored by the fast path's slot vector in
+ * TLS (rt_tls_slots).  A table is created on the region's first record in
+ * the thread: a zeroed array of npaths counters when npaths <=
+ * RT_ARRAY_MAX, else a hash table (rt_hash.c).  Vectors and tables are
+ * never freed, so the counts of a thread that exits stay for the dump.
+ *
+ * Fork.  The child must not count again what the parent counted before
+ * the fork (the parent writes it): its fork handler zeroes every counter
+ * and baseline, as libgcov does since GCC 11.  The handlers also hold both
+ * locks across fork() so the child never inherits a lock taken by a thread
+ * that does not exist in the child.
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#include "rt_internal.h"
+
+#include <string.h>
+
+/* The thread's innermost instrumented frame (ipp_abi.h). */
+RT_ABI_TLS struct ipp_rt_frame *__ipp_top;
+
+RT_TLS struct rt_slot *rt_tls_slots;
+RT_TLS uint32_t rt_tls_nslots;
+RT_TLS struct rt_thread *rt_tls_self;
+/* Set while this thread is inside the slow path: a signal handler that
+ * records meanwhile (an instrumented handler) is dropped, not allowed to
+ * corrupt the half-updated structures. */
+static RT_TLS int rt_tls_busy;
+
+pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t rt_dump_lock = PTHREAD_MUTEX_INITIALIZER;
+struct rt_modinfo **volatile rt_mods;
+volatile uint32_t rt_nmods;
+struct rt_thread *volatile rt_threads;
+RT_TLS int rt_tls_crash;
+
+static uint32_t rt_capmods;	/* rt_lock */
+static uint32_t rt_nregions;	/* rt_lock: the last region index given out */
+static bool rt_inited;		/* rt_lock */
+
+/* ------------------------------------------------------------------ */
+/* Memory                                                               */
+/* ------------------------------------------------------------------ */
+
+/* Each thread allocates from its own chunks of mmap'd memory, never with
+ * malloc: the first record of a thread or a region can happen in a signal
+ * handler that interrupted malloc (an instrumented handler), and the
+ * crash path must not touch malloc at all.  Nothing is ever freed (tables
+ * live as long as the process).  A handler that interrupts this thread
+ * inside rt_alloc cannot get here: the slow path and the partial-path
+ * walk refuse re-entry (rt_tls_busy, in_partial), and the fatal-signal
+ * handler uses its own reserve. */
+#define RT_CHUNK (64u * 1024u)
+#define RT_BIG (16u * 1024u)
+static RT_TLS char *rt_tls_cur, *rt_tls_end;
+
+/* The crash reserve: only the one thread that handles a fatal signal
+ * allocates from it (rt_signal.c lets no second one in). */
+static char *rt_reserve, *rt_reserve_end;
+
+RT_HIDDEN void rt_crash_reserve(size_t size)
+{
+	rt_reserve = rt_map(size);
+	rt_reserve_end = rt_reserve ? rt_reserve + size : NULL;
+}
+
+static RT_NOINST void *bump(char **cur, char **end, size_t size, size_t chunk)
+{
+	char *p;
+	if (!*cur || (size_t)(*end - *cur) < size) {
+		p = rt_map(chunk);
+		if (!p)
+			return NULL;
+		*cur = p;
+		*end = p + chunk;
+	}
+	p = *cur;
+	*cur += size;
+	return p;	/* fresh anonymous memory is zero, and none is reused */
+}
+
+RT_HIDDEN void *rt_alloc(size_t size)
+{
+	size = (size + 15) & ~(size_t)15;
+	if (!size)
+		size = 16;
+	if (rt_tls_crash)
+		return bump(&rt_reserve, &rt_reserve_end, size,
+			    size > (1u << 20) ? size : (1u << 20));
+	if (size >= RT_BIG)
+		return rt_map((size + 4095) & ~(size_t)4095);
+	return bump(&rt_tls_cur, &rt_tls_end, size, RT_CHUNK);
+}
+
+/* ------------------------------------------------------------------ */
+/* Registration                                                         */
+/* ------------------------------------------------------------------ */
+
+static RT_NOINST bool hex16(const char *s)
+{
+	for (int i = 0; i < 16; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return s[16] == '\0';
+}
+
+static RT_NOINST bool known_mode(const char *s)
+{
+	static const char *const modes[] = { "context", "piecewise", "intra", "intra-context" };
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (strcmp(s, modes[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Why m cannot be registered, or NULL.  Checked before anything is
+ * written into m (with another ABI version, its layout may differ). */
+static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
+{
+	if (m->abi_version != IPP_ABI_VERSION)
+		return "it was compiled for another version of the runtime ABI "
+		       "(rebuild it with this ipp)";
+	if (!m->name || !*m->name || !rt_utf8_ok(m->name))
+		return "its name is missing or not valid UTF-8";
+	if (!m->checksum || !hex16(m->checksum))
+		return "its checksum is not 16 lower-case hex digits";
+	if (!m->mode || !known_mode(m->mode))
+		return "its mode is unknown";
+	if (m->nregions && !m->regions)
+		return "it has no region array";
+	for (uint32_t i = 0; i < m->nregions; i++) {
+		const struct ipp_rt_region *r = &m->regions[i];
+		if (!r->name || !*r->name || !rt_utf8_ok(r->name))
+			return "a region name is missing or not valid UTF-8";
+		if (r->module && r->module != m)
+			return "a region points to another module";
+	}
+	return NULL;
+}
+
+/* Warns once per rejected module (a few of them; then silently). */
+static RT_NOINST void reject(const struct ipp_rt_module *m, const char *why)
+{
+	static const struct ipp_rt_module *seen[16];
+	static unsigned nseen;
+	for (unsigned i = 0; i < nseen; i++)
+		if (seen[i] == m)
+			return;
+	if (nseen < sizeof(seen) / sizeof(seen[0]))
+		seen[nseen++] = m;
+	else
+		return;
+	rt_msg("warning: a module is not profiled: ",
+	       m->abi_version == IPP_ABI_VERSION && m->name ? m->name : "(unnamed)", ": ", why,
+	       (const char *)NULL);
+}
+
+static RT_NOINST void register_locked(struct ipp_rt_module *m)
+{
+	struct rt_modinfo *info;
+	const char *why;
+
+	if (!rt_inited) {
+		rt_inited = true;
+		rt_init_locked();
+	}
+	if (m->abi_version == IPP_ABI_VERSION && m->registered)
+		return;
+	why = invalid_module(m);
+	if (why) {
+		reject(m, why);
+		return;
+	}
+	if (rt_nmods == UINT32_MAX || m->nregions > UINT32_MAX - 1 - rt_nregions) {
+		reject(m, "too many regions");
+		return;
+	}
+	info = rt_alloc(sizeof(*info));
+	if (!info) {
+		reject(m, "out of memory");
+		return;
+	}
+	if (rt_nmods == rt_capmods) {
+		/* Replace the array; the old one stays valid for readers. */
+		uint32_t cap = rt_capmods ? 2 * rt_capmods : 64;
+		struct rt_modinfo **a = rt_alloc(cap * sizeof(*a));
+		if (!a) {
+			reject(m, "out of memory");
+			return;
+		}
+		if (rt_nmods)
+			memcpy(a, rt_mods, rt_nmods * sizeof(*a));
+		__atomic_store_n(&rt_mods, a, __ATOMIC_RELEASE);
+		rt_capmods = cap;
+	}
+	info->m = m;
+	info->seq = rt_nmods;
+	for (uint32_t i = 0; i < m->nregions; i++) {
+		struct ipp_rt_region *r = &m->regions[i];
+		if (!r->module)
+			r->module = m;
+		__atomic_store_n(&r->index, ++rt_nregions, __ATOMIC_RELEASE);
+	}
+	rt_mods[rt_nmods] = info;
+	__atomic_store_n(&rt_nmods, rt_nmods + 1, __ATOMIC_RELEASE);
+	/* registered = sequence number + 1: the dump maps a region to its
+	 * module's entry of rt_mods through it. */
+	__atomic_store_n(&m->registered, info->seq + 1, __ATOMIC_RELEASE);
+}
+
+RT_API void __ipp_register(struct ipp_rt_module *m)
+{
+	if (!m)
+		return;
+	if (m->abi_version == IPP_ABI_VERSION &&
+	    __atomic_load_n(&m->registered, __ATOMIC_ACQUIRE))
+		return;
+	pthread_mutex_lock(&rt_lock);
+	register_locked(m);
+	pthread_mutex_unlock(&rt_lock);
+}
+
+/* r, read through rt_safe_read, is a region of a registered module: its
+ * module is one of rt_mods and r lies in that module's region array. */
+static RT_NOINST bool known_region(const struct ipp_rt_region *r)
+{
+	struct ipp_rt_region rc;
+	struct ipp_rt_module mc;
+	uint32_t n = __atomic_load_n(&rt_nmods, __ATOMIC_ACQUIRE), seq;
+	struct rt_modinfo **mods = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE);
+	if (!rt_safe_read(&rc, r, sizeof(rc)) || !rc.index ||
+	    !rt_safe_read(&mc, rc.module, sizeof(mc)))
+		return false;
+	seq = mc.registered - 1;
+	return mc.abi_version == IPP_ABI_VERSION && seq < n && mods[seq]->m == rc.module &&
+	       r >= mc.regions && r < mc.regions + mc.nregions &&
+	       ((const char *)r - (const char *)mc.regions) % sizeof(*r) == 0;
+}
+
+/* r's module, read through rt_safe_read, looks like a module the plugin
+ * emitted (so that register_locked can read it directly). */
+static RT_NOINST bool plausible_module(const struct ipp_rt_region *r)
+{
+	struct ipp_rt_region rc;
+	struct ipp_rt_module mc;
+	if (((uintptr_t)r & 7) || !rt_safe_read(&rc, r, sizeof(rc)) ||
+	    !rt_safe_read(&mc, rc.module, sizeof(mc)) || mc.abi_version != IPP_ABI_VERSION ||
+	    mc.nregions > (1u << 24) || r < mc.regions || r >= mc.regions + mc.nregions ||
+	    ((const char *)r - (const char *)mc.regions) % sizeof(*r) != 0 ||
+	    !rt_safe_string(mc.name, 4096) || !rt_safe_string(mc.checksum, 64) ||
+	    !rt_safe_string(mc.mode, 64))
+		return false;
+	for (uint32_t i = 0; i < mc.nregions; i++) {
+		struct ipp_rt_region ri;
+		if (!rt_safe_read(&ri, &mc.regions[i], sizeof(ri)) ||
+		    !rt_safe_string(ri.name, 4096))
+			return false;
+	}
+	return true;
+}
+
+RT_HIDDEN bool rt_region_ready(struct ipp_rt_region *r)
+{
+	if (known_region(r))
+		return true;
+	if (!plausible_module(r))
+		return false;
+	if (rt_tls_crash) {
+		if (pthread_mutex_trylock(&rt_lock) != 0)
+			return false;
+		register_locked(r->module);
+		pthread_mutex_unlock(&rt_lock);
+	} else {
+		__ipp_register(r->module);
+	}
+	return known_region(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Thread state                                                         */
+/* ------------------------------------------------------------------ */
+
+RT_HIDDEN struct rt_thread *rt_thread_self(void)
+{
+	struct rt_thread *t = rt_tls_self;
+	if (t)
+		return t;
+	t = rt_alloc(sizeof(*t));
+	if (!t)
+		return NULL;
+	if (rt_tls_crash) {
+		/* A fatal-signal handler: never block on a lock the crashed
+		 * code may hold. */
+		if (pthread_mutex_trylock(&rt_lock) != 0)
+			return NULL;
+	} else {
+		pthread_mutex_lock(&rt_lock);
+	}
+	t->next = rt_threads;
+	__atomic_store_n(&rt_threads, t, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&rt_lock);
+	rt_tls_self = t;
+	if (rt_signals_on && !rt_tls_crash)
+		rt_signals_thread(t);
+	return t;
+}
+
+static RT_NOINST uint32_t pow2_at_least(uint32_t n)
+{
+	uint32_t c = 16;
+	while (c < n && c < (1u << 31))
+		c *= 2;
+	return c;
+}
+
+/* Makes the thread's vectors hold index i (and every index given out so
+ * far, to grow rarely). */
+static RT_NOINST int grow_vectors(struct rt_thread *t, uint32_t i)
+{
+	uint32_t want = __atomic_load_n(&rt_nregions, __ATOMIC_RELAXED);
+	uint32_t cap = pow2_at_least((want > i ? want : i) + 1);
+	uint32_t old = rt_tls_nslots;
+	struct rt_slot *slots;
+	struct rt_vec *vec;
+
+	if (cap <= old)
+		return 0;
+	slots = rt_alloc(cap * sizeof(*slots));
+	vec = rt_alloc(sizeof(*vec) + cap * sizeof(vec->t[0]));
+	if (!slots || !vec)
+		return -1;	/* (leaks at most one of them, once) */
+	vec->cap = cap;
+	if (old) {
+		memcpy(slots, rt_tls_slots, old * sizeof(*slots));
+		memcpy(vec->t, t->vec->t, t->vec->cap * sizeof(vec->t[0]));
+	}
+	__atomic_store_n(&t->vec, vec, __ATOMIC_RELEASE);
+	/* The slots before their size: a handler interrupting us between
+	 * the two stores must not index the old vector with the new size. */
+	rt_tls_slots = slots;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	rt_tls_nslots = cap;
+	return 0;
+}
+
+static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_region *r,
+					    uint32_t i)
+{
+	struct rt_table *tb = rt_alloc(sizeof(*tb));
+	if (!tb)
+		return NULL;
+	tb->region = r;
+	if (r->npaths <= RT_ARRAY_MAX) {
+		tb->counts = rt_alloc(r->npaths * sizeof(uint64_t));
+		if (!tb->counts)
+			return NULL;
+	} else {
+		tb->htab = rt_htab_new(RT_HTAB_INIT_CAP);
+		if (!tb->htab)
+			return NULL;
+	}
+	__atomic_store_n(&t->vec->t[i], tb, __ATOMIC_RELEASE);
+	if (tb->counts) {
+		rt_tls_slots[i].counts = tb->counts;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		rt_tls_slots[i].limit = r->npaths;
+	}
+	return tb;
+}
+
+static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
+{
+	struct rt_thread *t;
+	struct rt_table *tb;
+	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_ACQUIRE);
+
+	if (!i) {
+		/* The unit's constructor has not run yet (or it was rejected). */
+		if (!r->module)
+			return;
+		__ipp_register(r->module);
+		i = __atomic_load_n(&r->index, __ATOMIC_ACQUIRE);
+		if (!i)
+			return;
+	}
+	t = rt_thread_self();
+	if (!t)
+		return;
+	if (i >= rt_tls_nslots && grow_vectors(t, i) < 0)
+		return;
+	tb = t->vec->t[i];
+	if (!tb) {
+		tb = new_table(t, r, i);
+		if (!tb)
+			return;
+	}
+	if (n >= r->npaths) {
+		/* The plugin never produces such a number: a bug or a
+		 * mismatch; reported at the end, not counted. */
+		t->bad_records++;
+		return;
+	}
+	if (tb->counts) {
+		tb->counts[n] = rt_sat_add(tb->counts[n], 1);
+	} else {
+		struct rt_hent *e = rt_htab_get(&tb->htab, n + 1);
+		if (e)
+			e->count = rt_sat_add(e->count, 1);
+	}
+}
+
+/* Everything but a hit in a hash region: kept out of line, so that the
+ * hash lane below needs no stack frame. */
+static __attribute__((noinline)) RT_NOINST void record_cold(struct ipp_rt_region *r, uint64_t n)
+{
+	if (rt_tls_busy)
+		return;
+	rt_tls_busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	count_slow(r, n);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	rt_tls_busy = 0;
+}
+
+RT_HIDDEN void rt_record_slow(struct ipp_rt_region *r, uint64_t n)
+{
+	uint32_t i;
+	if (!r)
+		return;
+	/* Hash regions: a path this thread has seen before is one lookup.
+	 * (Like the fast path, this needs no protection from a handler that
+	 * records meanwhile: at worst one increment is lost.) */
+	i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
+	if (RT_LIKELY(i && i < rt_tls_nslots && n < r->npaths)) {
+		struct rt_table *tb = rt_tls_self->vec->t[i];
+		struct rt_htab *h = tb ? tb->htab : NULL;
+		if (h) {
+			uint64_t mask = h->cap - 1, k = rt_hash64(n + 1) & mask;
+			for (;;) {
+				struct rt_hent *e = &h->e[k];
+				if (e->key1 == n + 1) {
+					e->count = rt_sat_add(e->count, 1);
+					return;
+				}
+				if (!e->key1)
+					break;
+				k = (k + 1) & mask;
+			}
+		}
+	}
+	record_cold(r, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reset of the fork child                                              */
+/* ------------------------------------------------------------------ */
+
+static RT_NOINST void zero_htab(struct rt_htab *h)
+{
+	if (h)
+		for (uint64_t k = 0; k < h->cap; k++)
+			h->e[k].count = 0;
+}
+
+/* Only in a single-threaded process (the fork child), with no dump
+ * running: writes counters it does not own. */
+RT_HIDDEN void rt_zero_all(void)
+{
+	for (struct rt_thread *t = rt_threads; t; t = t->next) {
+		struct rt_vec *v = t->vec;
+		for (uint32_t i = 0; v && i < v->cap; i++) {
+			struct rt_table *tb = v->t[i];
+			if (!tb)
+				continue;
+			if (tb->counts)
+				memset(tb->counts, 0, tb->region->npaths * sizeof(uint64_t));
+			if (tb->base)
+				memset(tb->base, 0, tb->region->npaths * sizeof(uint64_t));
+			zero_htab(tb->htab);
+			zero_htab(tb->bhash);
+		}
+		for (struct rt_pent *p = t->partials; p; p = p->next)
+			p->count = p->base = 0;
+		t->bad_records = t->bad_frames = 0;
+	}
+}

@@ -1,0 +1,146 @@
+/* test_rt_signals.c -- fatal signals.  With IPP_SIGNALS=1 a SIGSEGV, an
+ * abort() (SIGABRT), a SIGBUS sent by kill() and a stack overflow still
+ * kill the program with the same signal, and the profile is written first,
+ * with the crashing thread's pending frames as partial paths.  A handler
+ * the program installed before the runtime started is called afterwards.
+ * Without IPP_SIGNALS nothing is written and nothing changes.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#include "rtt.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static struct ipp_rt_module m;
+static struct ipp_rt_region r[3] = {
+	{ "main", 100, &m, 0, 0 },
+	{ "crash", 100, &m, 0, 0 },
+	{ "rec", 100, &m, 0, 0 },
+};
+static struct ipp_rt_module m = { IPP_ABI_VERSION, 3, "sig.c", "5151515151515151", "intra", r,
+				  NULL, 0, 0 };
+
+#define NI __attribute__((noinline))
+
+static volatile int *volatile null_ptr;
+static volatile unsigned long depth;
+
+static NI void crash(const char *how)
+{
+	struct ipp_rt_frame fr;
+	rtt_push(&fr, &r[1], 6, 20, 0);
+	if (strcmp(how, "segv") == 0 || strcmp(how, "chain") == 0 || strcmp(how, "nosig") == 0)
+		*null_ptr = 1;
+	else if (strcmp(how, "abort") == 0)
+		abort();
+	else if (strcmp(how, "kill") == 0)
+		kill(getpid(), SIGBUS);
+	rtt_pop(&fr);
+}
+
+/* Infinite recursion, one frame per level: the overflow's SIGSEGV runs
+ * on the alternate stack. */
+#pragma GCC diagnostic ignored "-Winfinite-recursion"
+static NI void recurse(void)
+{
+	struct ipp_rt_frame fr;
+	volatile char pad[64];
+	pad[0] = 1;
+	rtt_push(&fr, &r[2], 1, 5, 0);
+	depth++;
+	recurse();
+	rtt_pop(&fr);
+	(void)pad[0];
+}
+
+static void user_handler(int sig)
+{
+	(void)sig;
+	_exit(42);
+}
+
+static int child(const char *how)
+{
+	struct ipp_rt_frame fr;
+	struct rlimit no_core = { 0, 0 }, stack;
+	setrlimit(RLIMIT_CORE, &no_core);	/* no core files in the test directory */
+	/* the overflow must come soon, even under `ulimit -s unlimited` */
+	if (getrlimit(RLIMIT_STACK, &stack) == 0 &&
+	    (stack.rlim_cur == RLIM_INFINITY || stack.rlim_cur > (8u << 20))) {
+		stack.rlim_cur = 8u << 20;
+		setrlimit(RLIMIT_STACK, &stack);
+	}
+	if (strcmp(how, "chain") == 0)
+		signal(SIGSEGV, user_handler);	/* before the runtime starts */
+	__ipp_record(&r[0], 1);
+	__ipp_record(&r[0], 1);
+	rtt_push(&fr, &r[0], 4, 10, 0);
+	if (strcmp(how, "overflow") == 0)
+		recurse();
+	else
+		crash(how);
+	return 0;
+}
+
+static void check_profile(void)
+{
+	static const int32_t s20[] = { 20 }, s10[] = { 10 };
+	ipp_profile *p = rtt_read("sig.prof");
+	const ipp_prof_module *mm = rtt_module(p, "sig.c", "5151515151515151");
+	CHECK_U64(rtt_path(mm, "main", "1"), 2);
+	CHECK_U64(rtt_partial(mm, "crash", "6", s20, 1), 1);
+	CHECK_U64(rtt_partial(mm, "main", "4", s10, 1), 1);
+	CHECK_U64(mm->npartials, 2);
+	ipp_profile_free(p);
+	remove("sig.prof");
+}
+
+static void check_signal(int st, int sig)
+{
+	if (!WIFSIGNALED(st) || WTERMSIG(st) != sig)
+		rtt_fail(__FILE__, __LINE__, "status 0x%x, expected death by signal %d", st, sig);
+}
+
+int main(int argc, char **argv)
+{
+	const char *role = rtt_init(argc, argv, "rt_signals");
+	static const char *on[] = { "IPP_PROFILE=sig.prof", "IPP_SIGNALS=1", NULL };
+	static const char *off[] = { "IPP_PROFILE=sig.prof", NULL };
+	static const int32_t s5[] = { 5 };
+
+	if (role)
+		return child(role);
+
+	check_signal(rtt_run("segv", NULL, on, NULL), SIGSEGV);
+	check_profile();
+	check_signal(rtt_run("abort", NULL, on, NULL), SIGABRT);
+	check_profile();
+	check_signal(rtt_run("kill", NULL, on, NULL), SIGBUS);
+	check_profile();
+
+	/* the program's own handler runs after ours: it exits with 42 */
+	CHECK_EXIT(rtt_run("chain", NULL, on, NULL), 42);
+	check_profile();
+
+	/* without IPP_SIGNALS: the same death, no profile */
+	check_signal(rtt_run("nosig", NULL, off, NULL), SIGSEGV);
+	CHECK(!rtt_exists("sig.prof"));
+
+	/* stack overflow: thousands of pending frames of the same path,
+	 * one partial record with their count */
+	check_signal(rtt_run("overflow", NULL, on, NULL), SIGSEGV);
+	{
+		ipp_profile *p = rtt_read("sig.prof");
+		const ipp_prof_module *mm = rtt_module(p, "sig.c", "5151515151515151");
+		CHECK(rtt_partial(mm, "rec", "1", s5, 1) > 1000);
+		ipp_profile_free(p);
+		remove("sig.prof");
+	}
+	rtt_done();
+	return 0;
+}
