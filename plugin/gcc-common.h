@@ -10,7 +10,6 @@
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
-#include "config.h"
 #include "system.h"
 #include "coretypes.h"
 #include "backend.h"

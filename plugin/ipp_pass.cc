@@ -35,9 +35,6 @@
 #include "ipp_plugin.h"
 #include "ipp_format.h"
 
-#ifndef IPP_VERSION
-#define IPP_VERSION "unknown"
-#endif
 
 /* ------------------------------------------------------------------ */
 /* Per-function bookkeeping                                             */
@@ -533,9 +530,17 @@ struct fnstate {
 	ipp_id *restart_of;	/* G* vertex -> SURR_ENTRY fin edge into it, or IPP_NONE */
 };
 
+/* obj.field; volatile if obj is: the frame is read behind GCC's back (by
+ * the runtime at exit, in signal handlers and at longjmp), so its stores
+ * must survive even where mod/ref analysis proves no callee reads them. */
 static tree fld(tree obj, tree field)
 {
-	return build3(COMPONENT_REF, TREE_TYPE(field), obj, field, NULL_TREE);
+	tree t = build3(COMPONENT_REF, TREE_TYPE(field), obj, field, NULL_TREE);
+	if (TREE_THIS_VOLATILE(obj)) {
+		TREE_THIS_VOLATILE(t) = 1;
+		TREE_SIDE_EFFECTS(t) = 1;
+	}
+	return t;
 }
 
 static void emit_assign(gimple_seq *seq, tree lhs, tree rhs)
@@ -799,6 +804,8 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 	push_cfun(fun);
 	st.frame = create_tmp_var(frame_type, "ipp_frame");
 	TREE_ADDRESSABLE(st.frame) = 1;
+	TREE_THIS_VOLATILE(st.frame) = 1;	/* see fld() */
+	TREE_SIDE_EFFECTS(st.frame) = 1;
 	fi->in_memory = has_abnormal_edges(fun);
 	st.r = fi->in_memory ? fld(st.frame, frame_path) : create_tmp_var(u64, "ipp_r");
 	if (st.ctx) {
@@ -859,6 +866,13 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 			if (is_longjmp_call(call))
 				gimple_seq_add_stmt(&seq, gimple_build_call(longjmp_note_fn, 1,
 									    gimple_call_arg(call, 0)));
+			if (gimple_call_builtin_p(call, BUILT_IN_NONLOCAL_GOTO)) {
+				/* leaving for a parent function's label: this
+				 * activation is gone, drop its frame */
+				tree pv = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
+				emit_assign(&seq, pv, fld(st.frame, frame_prev));
+				emit_assign(&seq, top_var, pv);
+			}
 		} else {
 			emit_stand(&seq, &st, (int)v, true);
 		}

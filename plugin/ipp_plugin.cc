@@ -20,7 +20,7 @@ char *ipp_unit_map;
 size_t ipp_unit_map_len;
 
 static struct plugin_info ipp_info = {
-	PACKAGE_VERSION_STRING,
+	IPP_VERSION,
 	"ipp: interprocedural path profiling (Melski & Reps).\n"
 	"  -fplugin-arg-ipp-mode=intra|context  numbering (default: context)\n"
 	"  -fplugin-arg-ipp-verbose             report paths and cuts per function\n"
@@ -73,18 +73,18 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		const char *k = info->argv[i].key, *v = info->argv[i].value;
 		if (strcmp(k, "mode") == 0) {
 			if (!v || ipp_mode_parse(v, &ipp_opts.mode) < 0) {
-				error("ipp: unknown mode %qs in -fplugin-arg-ipp-mode= "
-				      "(expected intra or context)", v ? v : "");
+				error("ipp: unknown mode %qs in %<-fplugin-arg-ipp-mode=%> "
+				      "(expected %<intra%> or %<context%>)", v ? v : "");
 				return 1;
 			}
 			if (ipp_opts.mode != IPP_MODE_INTRA && ipp_opts.mode != IPP_MODE_CONTEXT) {
 				error("ipp: mode %qs is numbered by the core and decoder but the "
-				      "plugin does not instrument it (use intra or context)", v);
+				      "plugin does not instrument it (use %<intra%> or %<context%>)", v);
 				return 1;
 			}
 		} else if (strcmp(k, "verbose") == 0) {
 			if (v) {
-				error("ipp: -fplugin-arg-ipp-verbose takes no value");
+				error("ipp: %<-fplugin-arg-ipp-verbose%> takes no value");
 				return 1;
 			}
 			ipp_opts.verbose = true;
@@ -92,13 +92,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			if (!v || mpz_set_str(ipp_opts.limit, v, 10) < 0 ||
 			    mpz_cmp_ui(ipp_opts.limit, 2) < 0 ||
 			    mpz_sizeinbase(ipp_opts.limit, 2) > 64) {
-				error("ipp: -fplugin-arg-ipp-limit= takes a number from 2 to 2^64-1, "
-				      "not %qs", v ? v : "");
+				error("ipp: %<-fplugin-arg-ipp-limit=%> takes a number from 2 to "
+				      "2^64-1, not %qs", v ? v : "");
 				return 1;
 			}
 		} else {
-			error("ipp: unknown option -fplugin-arg-ipp-%s (known: mode, verbose, limit)",
-			      k);
+			error("ipp: unknown option %<-fplugin-arg-ipp-%s%> (known: %<mode%>, "
+			      "%<verbose%>, %<limit%>)", k);
 			return 1;
 		}
 	}

@@ -25,4 +25,8 @@ extern size_t ipp_unit_map_len;
 
 #define IPP_MAP_SECTION ".ipp_map"
 
+#ifndef IPP_VERSION
+#define IPP_VERSION "unknown"	/* the build passes -DIPP_VERSION */
+#endif
+
 #endif
