@@ -1,6 +1,6 @@
 /* cli.h -- what the commands of the ipp tool share: their entry points
- * (one file each: demo.c, cmd_report.c, cmd_decode.c, cmd_map.c; ipp.c
- * dispatches) and the helpers for their command lines.
+ * (one file each: demo.c, cmd_report.c, cmd_decode.c, cmd_map.c,
+ * cmd_counts.c; ipp.c dispatches) and the helpers for their command lines.
  *
  * Every command receives its own argv (argv[0] is "ipp COMMAND") and returns
  * the exit status: 0 success, 1 failure (a message "ipp: <file>: <what>" on
@@ -19,6 +19,7 @@ int cmd_demo(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
 int cmd_map(int argc, char **argv);
+int cmd_counts(int argc, char **argv);
 
 /* Prints "ipp CMD: <message>", a blank line and the usage on stderr;
  * returns EXIT_USAGE.  'cmd' is the command's argv[0]. */

@@ -6,8 +6,8 @@
  * one-line summary for --help, and a function that receives the command's
  * own argv (argv[0] is "ipp COMMAND") and returns the exit status.  Each
  * command lives in its own file (demo.c, cmd_report.c, cmd_decode.c,
- * cmd_map.c; see cli.h).  To add one, write its cmd_* function and add a
- * line to the table.
+ * cmd_map.c, cmd_counts.c; see cli.h).  To add one, write its cmd_*
+ * function and add a line to the table.
  *
  * Exit status: 0 success, 1 failure, 2 usage error (unknown command or
  * option, missing or extra argument; the usage goes to stderr).
@@ -40,6 +40,8 @@ static const struct command commands[] = {
 	{ "report", "rank and decode the paths recorded in a profile (or list the cuts)",
 	  cmd_report },
 	{ "decode", "decode one path from its number", cmd_decode },
+	{ "counts", "function, call and line counts derived from a profile (gcov-style)",
+	  cmd_counts },
 	{ "map", "print the maps embedded in a program", cmd_map },
 	{ "demo", "print the decoded path profile of the paper's Figure 4 program", cmd_demo },
 };
