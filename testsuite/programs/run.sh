@@ -1,0 +1,113 @@
+#!/bin/bash
+# run.sh -- end-to-end tests of the whole pipeline (plugin, runtime, ipp).
+#
+# For every program here, at -O0 and -O2, in every mode the plugin offers:
+#   1. build it plain (gcc) and with ipp (the build tree's ipp-gcc), run both:
+#      standard output and exit status must be identical;
+#   2. decode the profile with `ipp report --all --format=yaml` and compare
+#      the path counts of each region with the program's annotations,
+#      written from the program's logic (never from ipp's output):
+#         ipp-expect MODE REGION: c1 c2 ...          complete paths
+#         ipp-expect-partial MODE REGION: c1 ...     partial paths
+#      The counts are compared as multisets (path numbers depend on GCC's
+#      CFG, counts do not).  When a program has annotations for a mode, every
+#      region must match exactly: a region not listed records nothing.
+#
+# Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES.
+# Prints "N passed, N failed" and exits non-zero if anything failed.
+#
+# Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+set -u
+
+srcdir=${srcdir:-.}
+builddir=${builddir:-.}
+wrap=$builddir/plugin/ipp-gcc-uninstalled
+ipp=$builddir/ipp
+modes=${IPP_TEST_MODES:-intra context}
+work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-programs.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# "region complete|partial count" lines from a YAML report
+counts_of() {
+	awk '/^ *- rank:/ { r = ""; c = ""; p = "" }
+	     /^ *region:/ { r = $2 }
+	     /^ *count:/ { c = $2 }
+	     /^ *partial:/ { p = ($2 == "true") ? "partial" : "complete";
+			     print r, p, c }' "$1"
+}
+
+# the expected lines of one mode, normalized like counts_of's output
+expected_of() {
+	local src=$1 mode=$2
+	sed -n "s/.*ipp-expect\(-partial\)\{0,1\} $mode \([^:]*\):\(.*\)/\1 \2 \3/p" "$src" |
+	while read -r first rest; do
+		if [ "$first" = "-partial" ]; then
+			set -- $rest
+			kind=partial
+		else
+			set -- $first $rest
+			kind=complete
+		fi
+		region=$1
+		shift
+		for c in "$@"; do
+			echo "$region $kind $c"
+		done
+	done
+}
+
+for src in "$srcdir"/testsuite/programs/*.c; do
+	name=$(basename "$src" .c)
+	for O in -O0 -O2; do
+		plain=$work/$name$O.plain
+		if ! gcc $O -w "$src" -o "$plain" 2>"$work/err"; then
+			bad "$name $O: does not compile plain"
+			continue
+		fi
+		(cd "$work" && timeout 20 "$plain" >"$plain.out" 2>/dev/null </dev/null)
+		echo $? >"$plain.rc"
+		for mode in $modes; do
+			t="$name $O $mode"
+			exe=$work/$name$O.$mode
+			prof=$work/$name$O.$mode.prof
+			if ! "$wrap" $O -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" \
+			     2>"$work/err"; then
+				bad "$t: does not compile with ipp"
+				sed 's/^/    /' "$work/err"
+				continue
+			fi
+			(cd "$work" && IPP_PROFILE=$prof timeout 20 "$exe" >"$exe.out" \
+				2>/dev/null </dev/null)
+			echo $? >"$exe.rc"
+			if ! cmp -s "$plain.out" "$exe.out" || ! cmp -s "$plain.rc" "$exe.rc"; then
+				bad "$t: output or exit status differs from the plain build"
+				continue
+			fi
+			if ! grep -q "ipp-expect\(-partial\)\{0,1\} $mode " "$src"; then
+				ok "$t (output)"
+				continue
+			fi
+			if ! "$ipp" report --all --format=yaml "$exe" "$prof" >"$exe.yaml" \
+			     2>"$work/err"; then
+				bad "$t: ipp report failed"
+				sed 's/^/    /' "$work/err"
+				continue
+			fi
+			counts_of "$exe.yaml" | sort >"$exe.got"
+			expected_of "$src" "$mode" | sort >"$exe.want"
+			if cmp -s "$exe.got" "$exe.want"; then
+				ok "$t (output, counts)"
+			else
+				bad "$t: path counts differ from the annotations (< expected, > got)"
+				diff "$exe.want" "$exe.got" | grep '^[<>]' | sed 's/^/    /'
+			fi
+		done
+	done
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
