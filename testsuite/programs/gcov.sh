@@ -21,8 +21,8 @@
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
 
-srcdir=${srcdir:-.}
-builddir=${builddir:-.}
+srcdir=$(cd "${srcdir:-.}" && pwd)	# absolute: the builds run in a temporary directory
+builddir=$(cd "${builddir:-.}" && pwd)
 wrap=$builddir/plugin/ipp-gcc-uninstalled
 ipp=$builddir/ipp
 modes=${IPP_TEST_MODES:-intra context}
