@@ -1,5 +1,5 @@
 /* cmd_counts.c -- `ipp counts PROGRAM [PROFILE]`: what gcov and gprof would
- * have counted, derived exactly from the path profile (core/ipp_derive.h,
+ * have counted, derived exactly from the path profile (ippcore/ipp_derive.h,
  * docs/DERIVE.md): function entries (--functions, the default), call counts
  * per site and per caller/callee pair (--calls), line counts (--lines), or
  * the flow-conservation check (--check).

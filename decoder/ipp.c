@@ -12,7 +12,7 @@
  * Exit status: 0 success, 1 failure, 2 usage error (unknown command or
  * option, missing or extra argument; the usage goes to stderr).
  *
- * The numbering and decoding live in the core (core/ipp_core.h); this file
+ * The numbering and decoding live in the core (ippcore/ipp_core.h); this file
  * only dispatches.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).

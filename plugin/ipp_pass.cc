@@ -4,7 +4,7 @@
  * unit is in GIMPLE/SSA with a CFG, and nothing has been inlined yet, so
  * paths are in terms of source functions at -O0 and -O2 alike.
  *
- *  1. Build the unit's supergraph G* through the core (core/ipp_core.h):
+ *  1. Build the unit's supergraph G* through the core (ippcore/ipp_core.h):
  *     each basic block becomes a head vertex followed by a call vertex and a
  *     return-site vertex per call; abnormal edges are left out; a block with
  *     no successors (a call to exit/abort/longjmp, a trap, a resx) gets an
@@ -16,7 +16,7 @@
  *     at a return, pop and record; before a call, store the path number and
  *     call vertex in the frame (partial paths); before a call that never
  *     returns, record.
- *  4. Serialize the map (core/ipp_format.h) for emission into .ipp_map.
+ *  4. Serialize the map (ippcore/ipp_format.h) for emission into .ipp_map.
  *
  * Functions not instrumented (listed in the map with the reason): external
  * gnu_inline bodies, no_instrument_function, ifunc resolvers, the runtime's

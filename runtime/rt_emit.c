@@ -2,7 +2,7 @@
  * 3.2), with write(2) only: no stdio, no malloc, no locale, so that a
  * fatal-signal handler can use it.
  *
- * The layout is byte for byte that of core/profile.c's ipp_profile_write
+ * The layout is byte for byte that of ippcore/profile.c's ipp_profile_write
  * (records sorted by region name, number, stack; names plain when they are
  * "simple names", else double-quoted with the same escapes), so a profile
  * rewritten by the ipp tool does not change.  Modules of the existing file

@@ -1,4 +1,4 @@
-/* test_derive.c -- CUnit tests of core/derive.c (ipp_derive, ipp_check_flow,
+/* test_derive.c -- CUnit tests of ippcore/derive.c (ipp_derive, ipp_check_flow,
  * call and line counts) against SIMULATED EXECUTIONS.
  *
  * The oracle is independent of the derivation: a simulator walks G* (not

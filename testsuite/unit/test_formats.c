@@ -1,5 +1,5 @@
-/* test_formats.c -- CUnit tests of the map and profile formats (core/map.c,
- * core/profile.c; specification in docs/FORMAT.md).
+/* test_formats.c -- CUnit tests of the map and profile formats (ippcore/map.c,
+ * ippcore/profile.c; specification in docs/FORMAT.md).
  *
  * A small supergraph is built by hand (five procedures: a loop, parallel
  * edges, an interprocedural call, calls out of the unit, an indirect call,

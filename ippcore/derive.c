@@ -14,7 +14,7 @@
  * graph source -> target of removed edges: a node whose removed edges are
  * all determined but one determines that one.  Nothing is guessed.
  *
- * Invariants relied on (core/fin.c): G*fin vertices 0 .. nvertices(G*)-1
+ * Invariants relied on (ippcore/fin.c): G*fin vertices 0 .. nvertices(G*)-1
  * are the G* vertices; split halves (IPP_V_SPLIT) have the header as
  * origin; every G* edge kept in G*fin is exactly one NORMAL edge whose
  * origin is it; a vertex has at most one SURR_EXIT; SUMMARY, CALL and
