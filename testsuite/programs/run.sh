@@ -9,9 +9,11 @@
 #      written from the program's logic (never from ipp's output):
 #         ipp-expect MODE REGION: c1 c2 ...          complete paths
 #         ipp-expect-partial MODE REGION: c1 ...     partial paths
+#         ipp-expect-total MODE: N                   paths numbered in all
 #      The counts are compared as multisets (path numbers depend on GCC's
 #      CFG, counts do not).  When a program has annotations for a mode, every
 #      region must match exactly: a region not listed records nothing.
+#   A line "ipp-cflags: FLAGS" adds FLAGS to both builds.
 #
 # Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES.
 # Prints "N passed, N failed" and exits non-zero if anything failed.
@@ -63,9 +65,10 @@ expected_of() {
 
 for src in "$srcdir"/testsuite/programs/*.c; do
 	name=$(basename "$src" .c)
+	cflags=$(sed -n 's/.*ipp-cflags: *//p' "$src")
 	for O in -O0 -O2; do
 		plain=$work/$name$O.plain
-		if ! gcc $O -w "$src" -o "$plain" 2>"$work/err"; then
+		if ! gcc $O -w $cflags "$src" -o "$plain" 2>"$work/err"; then
 			bad "$name $O: does not compile plain"
 			continue
 		fi
@@ -75,7 +78,7 @@ for src in "$srcdir"/testsuite/programs/*.c; do
 			t="$name $O $mode"
 			exe=$work/$name$O.$mode
 			prof=$work/$name$O.$mode.prof
-			if ! "$wrap" $O -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" \
+			if ! "$wrap" $O -w $cflags -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" \
 			     2>"$work/err"; then
 				bad "$t: does not compile with ipp"
 				sed 's/^/    /' "$work/err"
@@ -100,6 +103,12 @@ for src in "$srcdir"/testsuite/programs/*.c; do
 			fi
 			counts_of "$exe.yaml" | sort >"$exe.got"
 			expected_of "$src" "$mode" | sort >"$exe.want"
+			want_total=$(sed -n "s/.*ipp-expect-total $mode: *//p" "$src")
+			if [ -n "$want_total" ]; then
+				awk '/^ *total_paths:/ { t += $2 } END { print "total", t }' \
+					"$exe.yaml" >>"$exe.got"
+				echo "total $want_total" >>"$exe.want"
+			fi
 			if cmp -s "$exe.got" "$exe.want"; then
 				ok "$t (output, counts)"
 			else
