@@ -65,9 +65,13 @@ for src in "$srcdir"/testsuite/programs/*.c "$srcdir"/examples/*.c; do
 	mkdir -p "$dir/gcov"
 
 	# 1. gcov: compile to an object so that the notes are DIR/NAME.gcno
-	if ! gcc -O0 -fno-inline -w --coverage -c "$src" -o "$dir/gcov/$name.o" \
+	# the program's own flags (ipp-cflags); atomic counters where threads run
+	cflags=$(sed -n 's/.*ipp-cflags: *//p' "$src")
+	gflags=$cflags
+	case " $cflags " in *" -pthread "*) gflags="$cflags -fprofile-update=atomic" ;; esac
+	if ! gcc -O0 -fno-inline -w $gflags --coverage -c "$src" -o "$dir/gcov/$name.o" \
 	     2>"$work/err" ||
-	   ! gcc --coverage "$dir/gcov/$name.o" -o "$dir/gcov/$name" 2>"$work/err"; then
+	   ! gcc $gflags --coverage "$dir/gcov/$name.o" -o "$dir/gcov/$name" 2>"$work/err"; then
 		bad "$name: does not compile with --coverage"
 		sed 's/^/    /' "$work/err"
 		continue
@@ -88,7 +92,7 @@ for src in "$srcdir"/testsuite/programs/*.c "$srcdir"/examples/*.c; do
 		t="$name $mode"
 		exe=$dir/$name.$mode
 		prof=$dir/$name.$mode.prof
-		if ! "$wrap" -O0 -fno-inline -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" \
+		if ! "$wrap" -O0 -fno-inline -w $cflags -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" \
 		     2>"$work/err"; then
 			bad "$t: does not compile with ipp"
 			sed 's/^/    /' "$work/err"
