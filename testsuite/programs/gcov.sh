@@ -78,7 +78,7 @@ for src in "$srcdir"/testsuite/programs/*.c "$srcdir"/examples/*.c; do
 	fi
 	(cd "$dir/gcov" && timeout 20 "./$name" >/dev/null 2>&1 </dev/null)
 	if ! (cd "$dir/gcov" && gcov -b -o "$dir/gcov" "$src" >/dev/null 2>"$work/err") ||
-	   [ ! -f "$dir/gcov/$name.c.gcov" ]; then
+	   ! ls "$dir"/gcov/*.gcov >/dev/null 2>&1; then
 		bad "$name: gcov failed"
 		sed 's/^/    /' "$work/err"
 		continue
