@@ -1084,8 +1084,11 @@ static unsigned int execute_ipp(void)
 			ipp_fin_region(fin, (ipp_id)r, &ri);
 			ipp_fin_region_total(fin, (ipp_id)r, t);
 			char *s = mpz_get_str(NULL, 10, t);
-			inform(DECL_SOURCE_LOCATION(u.fns[0].node->decl),
-			       "ipp: region %s: %s paths", ri.name, s);
+			location_t loc = UNKNOWN_LOCATION;
+			for (size_t i = 0; i < u.nfns; i++)
+				if (u.fns[i].proc == ri.proc)
+					loc = DECL_SOURCE_LOCATION(u.fns[i].node->decl);
+			inform(loc, "ipp: region %s: %s paths", ri.name, s);
 			free(s);
 		}
 		for (size_t i = 0; i < cuts.nvertices; i++) {
@@ -1097,7 +1100,7 @@ static unsigned int execute_ipp(void)
 		}
 		for (size_t i = 0; i < cuts.ncalls; i++) {
 			ipp_id c = cuts.calls[i];
-			inform(UNKNOWN_LOCATION, "ipp: call site summarized in %s at vertex %d (%s:%d)",
+			inform(UNKNOWN_LOCATION, "ipp: call site cut (summarized to fit) in %s at vertex %d (%s:%d)",
 			       ipp_proc_asm(u.g, ipp_vertex_proc(u.g, c)), (int)c,
 			       ipp_vertex_file(u.g, c) ? ipp_vertex_file(u.g, c) : "?",
 			       ipp_vertex_line(u.g, c));
