@@ -496,4 +496,7 @@ void rt_signals_init(void) RT_HIDDEN;
 void rt_signals_thread(struct rt_thread *t) RT_HIDDEN;
 extern bool rt_signals_on;
 
+/* rt_name.c: IPP_VERBOSE is set (diagnostics on stderr) */
+int rt_verbose(void);
+
 #endif /* IPP_RT_INTERNAL_H */

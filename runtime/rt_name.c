@@ -119,3 +119,11 @@ RT_HIDDEN bool rt_name_per_process(void)
 	}
 	return false;
 }
+
+/* IPP_VERBOSE set to anything but "" or "0": diagnostics the program's own
+ * output should not otherwise carry (docs/RUNTIME.md). */
+RT_NOINST int rt_verbose(void)
+{
+	const char *e = getenv("IPP_VERBOSE");
+	return e && *e && strcmp(e, "0") != 0;
+}

@@ -187,6 +187,7 @@ int main(int argc, char **argv)
 {
 	const char *role = rtt_init(argc, argv, "rt_exit");
 	static const char *env[] = { "IPP_PROFILE=exit.prof", NULL };
+	static const char *venv[] = { "IPP_PROFILE=exit.prof", "IPP_VERBOSE=1", NULL };
 	static const int32_t s60[] = { 60 }, s_a[] = { 20, 30, 40 }, s10[] = { 10 };
 	static const int32_t s80[] = { 80 }, s50[] = { 50 }, s_ab[] = { 20, 30 };
 	ipp_profile *p;
@@ -217,14 +218,18 @@ int main(int argc, char **argv)
 	ipp_profile_free(p);
 	remove("exit.prof");
 
+	/* quiet by default: the program's stderr stays its own */
 	CHECK_EXIT(rtt_run("inconsistent", NULL, env, "err.txt"), 6);
+	CHECK(!rtt_contains("err.txt", "inconsistent frames"));
+	remove("exit.prof");
+	CHECK_EXIT(rtt_run("inconsistent", NULL, venv, "err.txt"), 6);
 	p = rtt_read("exit.prof");
 	CHECK_U64(module_of(p)->npartials, 0);
 	ipp_profile_free(p);
 	CHECK(rtt_contains("err.txt", "1 abandoned paths had inconsistent frames"));
 	remove("exit.prof");
 
-	CHECK_EXIT(rtt_run("stale", NULL, env, "err.txt"), 7);
+	CHECK_EXIT(rtt_run("stale", NULL, venv, "err.txt"), 7);
 	p = rtt_read("exit.prof");
 	mm = module_of(p);
 	CHECK_U64(mm->npartials, 1);
