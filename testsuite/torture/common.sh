@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # common.sh -- shell functions shared by the "semantics preserved"
 # harnesses (testsuite/torture/ and testsuite/csmith/).  Sourced, not run.
 #

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # dg.sh -- the DejaGnu directives of GCC's torture tests, read the way
 # GCC's own testsuite reads them (gcc-dg.exp, target-supports.exp), for
 # this host only.  Sourced by run.sh; needs common.sh.
@@ -30,7 +31,8 @@
 #   any other dg-require-*       skip, naming it
 # A selector SEL is "target EXPR" or "xfail EXPR"; EXPR combines target
 # triplet globs (x86_64-*-*) and effective-target keywords (int128) with
-# !, && and ||, nested in braces; juxtaposed words are alternatives.
+# the operators !, && and ||, nested in braces; juxtaposed words are
+# alternatives.
 # The test's options come after the level (-O0/-O2) and "-w", as in GCC's
 # testsuite, so a test's own -O wins.
 #
@@ -275,8 +277,8 @@ dg_plan() {
 
 # dg_plan_test NAME LEVELS RECORDS: the plan lines of one test.
 dg_plan_test() {
-	local t=$1 levels=$2 recs=$3
-	local opts= addl= action=run skip= lv d rest a1 a2 a3 a4 v lim
+	local t=$1 levels=$2 records=$3
+	local opts='' addl='' action=run skip='' lv d rest a1 a2 a3 a4 v lim
 	local -a skipifs=()
 	SEL_ERR=
 	while IFS=$'\037' read -r d a1 a2 a3 a4 rest; do
@@ -334,7 +336,7 @@ dg_plan_test() {
 			# Decided per level below (the options matter).
 			skipifs+=("$a1"$'\037'"$a2"$'\037'"$a3"$'\037'"$a4") ;;
 		esac
-	done <<<"$recs"
+	done <<<"$records"
 	if [ -n "$SEL_ERR" ] && [ -z "$skip" ]; then
 		skip="selector keyword $SEL_ERR unknown to the harness"
 	fi

@@ -28,6 +28,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
 
+# Test names have no blanks: the $(...) lists below split on purpose.
+# shellcheck disable=SC2046
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: make-sample.sh SRCDIR" >&2; exit 2; }
 cd "$1"

@@ -147,10 +147,13 @@ while IFS=$'\t' read -r _ lv action arg; do
 			record_failure "$lv" "$m" "$detail" "$idir" "$pdir" "$arg"
 		fi
 	done
-	# Keep the plain build only next to a failed instrumented one.
-	if [ "$T_KEEP" != 1 ] && ! ls -d "$ldir"/*/ 2>/dev/null | grep -qv '/plain/$'; then
-		rm -rf "$ldir"
-	fi
+	# Keep the plain build only next to a failed instrumented one (the
+	# builds of passed checks are gone already).
+	keep_level=$T_KEEP
+	for d in "$ldir"/*/; do
+		[ "$d" = "$pdir/" ] || keep_level=1
+	done
+	[ "$keep_level" = 1 ] || rm -rf "$ldir"
 done < <(awk -F'\t' -v n="$name" '$1 == n' "$T_PLAN")
 
 [ "$T_KEEP" = 1 ] || rmdir "$tdir" 2>/dev/null || true
