@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cmd_usage_error(const char *cmd, void (*usage)(FILE *), const char *fmt, ...)
 {
@@ -70,4 +71,20 @@ int close_output(FILE *f, const char *path)
 	if (fclose(f) != 0 && status == EXIT_SUCCESS)
 		status = cli_error("%s: %s", path, strerror(errno));
 	return status;
+}
+
+ipp_profile *cli_read_profile(const char *path, const char *program)
+{
+	char err[1024];
+	ipp_profile *p;
+
+	if (access(path, F_OK) != 0 && errno == ENOENT) {
+		cli_error("%s: no such file: run %s first to record a profile, or name the "
+			  "profile", path, program);
+		return NULL;
+	}
+	p = ipp_profile_read_file(path, err, sizeof(err));
+	if (p == NULL)
+		cli_error("%s", err);
+	return p;
 }

@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "ipp_format.h"
 #include "util.h"
 
 int cmd_demo(int argc, char **argv);
@@ -38,5 +39,9 @@ FILE *open_output(const char *path);
 /* Closes what open_output() returned; reports write errors.  Returns the
  * exit status. */
 int close_output(FILE *f, const char *path);
+
+/* Reads PROFILE for `ipp report` / `ipp counts`; a missing file gets a
+ * hint to run PROGRAM first.  NULL (after cli_error) on failure. */
+ipp_profile *cli_read_profile(const char *path, const char *program);
 
 #endif

@@ -67,23 +67,6 @@ static void counts_usage(FILE *f)
 		"2 on a usage error.\n");
 }
 
-/* Reads the profile; a missing one gets a hint (as in cmd_report.c). */
-static ipp_profile *read_profile(const char *path, const char *program)
-{
-	char err[1024];
-	ipp_profile *p;
-
-	if (access(path, F_OK) != 0 && errno == ENOENT) {
-		cli_error("%s: no such file: run %s first to record a profile, or name the "
-			  "profile", path, program);
-		return NULL;
-	}
-	p = ipp_profile_read_file(path, err, sizeof(err));
-	if (p == NULL)
-		cli_error("%s", err);
-	return p;
-}
-
 /* Derived counts of every unit of the program. */
 struct unit {
 	const struct prog_module *m;
@@ -483,7 +466,7 @@ int cmd_counts(int argc, char **argv)
 
 	if (program_load(&prog, program, true, err, sizeof(err)) < 0)
 		return cli_error("%s", err);
-	prof = read_profile(profile, program);
+	prof = cli_read_profile(profile, program);
 	if (prof == NULL) {
 		program_free(&prog);
 		return EXIT_FAILURE;

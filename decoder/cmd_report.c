@@ -82,23 +82,6 @@ static void report_usage(FILE *f)
 		DEFAULT_TOP);
 }
 
-/* Reads the profile; a missing one gets a hint. */
-static ipp_profile *read_profile(const char *path, const char *program)
-{
-	char err[1024];
-	ipp_profile *p;
-
-	if (access(path, F_OK) != 0 && errno == ENOENT) {
-		cli_error("%s: no such file: run %s first to record a profile, or name the "
-			  "profile", path, program);
-		return NULL;
-	}
-	p = ipp_profile_read_file(path, err, sizeof(err));
-	if (p == NULL)
-		cli_error("%s", err);
-	return p;
-}
-
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -179,7 +162,7 @@ int cmd_report(int argc, char **argv)
 		}
 		cuts_report_free(&cr);
 	} else {
-		ipp_profile *prof = read_profile(profile, program);
+		ipp_profile *prof = cli_read_profile(profile, program);
 		struct report r;
 
 		status = EXIT_FAILURE;

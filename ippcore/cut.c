@@ -100,7 +100,7 @@ static struct lproc *rebuild(struct cutctx *cx, struct lproc *lp, ipp_id p)
 {
 	ipp_lproc_free(lp);
 	lp = ipp_lproc_build(cx->g, cx->mode, p, cx->cutv, cx->status);
-	ipp_lproc_solve(lp, cx->g, cx->status, cx->entry_a, cx->entry_b);
+	ipp_lproc_solve(lp, cx->g, cx->entry_a, cx->entry_b);
 	return lp;
 }
 
@@ -428,7 +428,7 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 		lp = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
 		if (!lp)
 			continue;
-		ipp_lproc_solve(lp, g, cx.status, cx.entry_a, cx.entry_b);
+		ipp_lproc_solve(lp, g, cx.entry_a, cx.entry_b);
 		if (!proc_fits(&cx, lp)) {
 			/* does P fit with all its call sites summarized? */
 			const struct ipp_proc *pr = &g->p[p];
@@ -441,7 +441,7 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 					cx.status[pr->calls[i]] = IPP_SUM_CUT;
 			}
 			alone = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
-			ipp_lproc_solve(alone, g, cx.status, cx.entry_a, cx.entry_b);
+			ipp_lproc_solve(alone, g, cx.entry_a, cx.entry_b);
 			alone_fits = proc_fits(&cx, alone);
 			ipp_lproc_free(alone);
 			for (size_t i = 0; i < pr->ncalls; i++)

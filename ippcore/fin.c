@@ -365,11 +365,8 @@ void ipp_lproc_free(struct lproc *lp)
 	free(lp);
 }
 
-void ipp_lproc_solve(struct lproc *lp, const ipp_graph *g,
-		     const enum ipp_summary_why *status,
-		     mpz_t *entry_a, mpz_t *entry_b)
+void ipp_lproc_solve(struct lproc *lp, const ipp_graph *g, mpz_t *entry_a, mpz_t *entry_b)
 {
-	(void)status;
 	for (size_t t = 0; t < lp->nv; t++) {
 		int i = lp->topo[t];
 		mpz_ptr a = lp->psi_a[i], b = lp->psi_b[i];
@@ -507,7 +504,7 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 	ipp_fin *f;
 	unsigned char *cutv = NULL, *has_region;
 	struct lproc **lps;
-	mpz_t *entry_a, *entry_b, tmp;
+	mpz_t *entry_a, *entry_b;
 	ipp_id *order, **callers;
 	size_t *ncallers, nsplit_total = 0;
 	ipp_id next_split;
@@ -584,7 +581,7 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 			continue;
 		f->fallback[p] = lp->fallback;
 		nsplit_total += lp->nv - lp->nbase;
-		ipp_lproc_solve(lp, g, f->status, entry_a, entry_b);
+		ipp_lproc_solve(lp, g, entry_a, entry_b);
 		mpz_set(entry_a[p], lp->psi_a[g->lidx[g->p[p].entry]]);
 		mpz_set(entry_b[p], lp->psi_b[g->lidx[g->p[p].entry]]);
 	}
@@ -705,7 +702,6 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 	}
 
 	/* rho, eq. 24: prefix sums of psi over intraprocedural successors */
-	mpz_init(tmp);
 	for (size_t i = 0; i < f->nv; i++) {
 		struct fvertex *v = &f->v[i];
 		mpz_t sa, sb;
@@ -766,7 +762,6 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 		mpz_set(r->offset, f->total);
 		mpz_add(f->total, f->total, r->total);
 	}
-	mpz_clear(tmp);
 
 	for (size_t p = 0; p < g->np; p++) {
 		ipp_lproc_free(lps[p]);

@@ -132,9 +132,7 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 void ipp_lproc_free(struct lproc *lp);
 int ipp_lproc_local(const struct lproc *lp, ipp_id gv);	/* -1 if not in p */
 /* Solves psi over lp given psi_{Entry_Q} of callees (indexed by procedure). */
-void ipp_lproc_solve(struct lproc *lp, const ipp_graph *g,
-		     const enum ipp_summary_why *status,
-		     mpz_t *entry_a, mpz_t *entry_b);
+void ipp_lproc_solve(struct lproc *lp, const ipp_graph *g, mpz_t *entry_a, mpz_t *entry_b);
 
 /* Procedures in callee-first order over the non-summarized direct calls. */
 ipp_id *ipp_callee_first_order(const ipp_graph *g, const enum ipp_summary_why *status);

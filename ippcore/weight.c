@@ -37,15 +37,44 @@ static void proc_weights(ipp_graph *g, struct ipp_proc *pr, const int *lidx,
 #define EDST(vid, vx, k) ((vx)->kind == IPP_V_CALL ? (vid) + 1 : g->e[(vx)->out[k]].dst)
 #define ISBACK(vx, e) ((vx)->kind != IPP_V_CALL && g->back[e])
 
+	/* Once per procedure: in-degrees over non-back edges, loop entries
+	 * (targets of back edges), and predecessor lists (every edge, back
+	 * edges and implicit call edges included) as CSR arrays:
+	 * the predecessors of x are pred[pstart[x] .. pstart[x+1]-1], with
+	 * pback[] telling whether that edge is a back edge. */
+	unsigned char *loop_entry = ipp_xcalloc(n, 1);
+	size_t *pstart = ipp_xcalloc(n + 1, sizeof(size_t)), *pfill;
+	int *pred;
+	unsigned char *pback;
 	for (size_t i = 0; i < n; i++) {
 		ipp_id vid = pr->verts[i];
 		struct ipp_vertex *vx = &g->v[vid];
 		for (size_t k = 0; k < NOUT(vx); k++) {
 			ipp_id e = EID(vid, vx, k);
-			if (!ISBACK(vx, e))
-				indeg[lidx[EDST(vid, vx, k)]]++;
+			int d = lidx[EDST(vid, vx, k)];
+			pstart[d + 1]++;
+			if (ISBACK(vx, e))
+				loop_entry[d] = 1;
+			else
+				indeg[d]++;
 		}
 	}
+	for (size_t i = 0; i < n; i++)
+		pstart[i + 1] += pstart[i];
+	pred = ipp_xmalloc((pstart[n] + 1) * sizeof(int));
+	pback = ipp_xmalloc(pstart[n] + 1);
+	pfill = ipp_xmalloc((n + 1) * sizeof(size_t));
+	memcpy(pfill, pstart, n * sizeof(size_t));
+	for (size_t i = 0; i < n; i++) {
+		ipp_id vid = pr->verts[i];
+		struct ipp_vertex *vx = &g->v[vid];
+		for (size_t k = 0; k < NOUT(vx); k++) {
+			int d = lidx[EDST(vid, vx, k)];
+			pback[pfill[d]] = ISBACK(vx, EID(vid, vx, k));
+			pred[pfill[d]++] = (int)i;
+		}
+	}
+	free(pfill);
 	queue[qt++] = lidx[pr->entry];
 	while (qh < qt) {
 		int li = queue[qh++];
@@ -62,50 +91,25 @@ static void proc_weights(ipp_graph *g, struct ipp_proc *pr, const int *lidx,
 			w = g->weight[vid];	/* accumulated as predecessors were visited */
 		g->weight[vid] = w;
 
-		/* is v a loop entry?  (target of a back edge) */
-		for (size_t i = 0; i < n && !is_loop_entry; i++) {
-			struct ipp_vertex *ux = &g->v[pr->verts[i]];
-			if (ux->kind == IPP_V_CALL)
-				continue;
-			for (size_t k = 0; k < ux->nout; k++)
-				if (g->back[ux->out[k]] && g->e[ux->out[k]].dst == vid) {
-					is_loop_entry = true;
-					break;
-				}
-		}
+		is_loop_entry = loop_entry[li];
 		if (is_loop_entry) {
 			/* nat-loop(v): v plus every vertex reaching a back-edge source
 			 * without passing through v (reverse search). */
 			size_t sp = 0, nexits = 0;
 			memset(inloop, 0, n);
 			inloop[li] = 1;
-			for (size_t i = 0; i < n; i++) {
-				struct ipp_vertex *ux = &g->v[pr->verts[i]];
-				if (ux->kind == IPP_V_CALL)
-					continue;
-				for (size_t k = 0; k < ux->nout; k++)
-					if (g->back[ux->out[k]] && g->e[ux->out[k]].dst == vid &&
-					    !inloop[i]) {
-						inloop[i] = 1;
-						stack[sp++] = (int)i;
-					}
-			}
+			for (size_t k = pstart[li]; k < pstart[li + 1]; k++)
+				if (pback[k] && !inloop[pred[k]]) {
+					inloop[pred[k]] = 1;
+					stack[sp++] = pred[k];
+				}
 			while (sp) {
 				int x = stack[--sp];
-				ipp_id xid = pr->verts[x];
-				/* predecessors of x: scan (procedures are small enough) */
-				for (size_t i = 0; i < n; i++) {
-					ipp_id uid = pr->verts[i];
-					struct ipp_vertex *ux = &g->v[uid];
-					if (inloop[i])
-						continue;
-					for (size_t k = 0; k < NOUT(ux); k++)
-						if (EDST(uid, ux, k) == xid) {
-							inloop[i] = 1;
-							stack[sp++] = (int)i;
-							break;
-						}
-				}
+				for (size_t k = pstart[x]; k < pstart[x + 1]; k++)
+					if (!inloop[pred[k]]) {
+						inloop[pred[k]] = 1;
+						stack[sp++] = pred[k];
+					}
 			}
 			/* rule (2): loop exits share W */
 			for (int pass = 0; pass < 2; pass++)
@@ -164,6 +168,10 @@ static void proc_weights(ipp_graph *g, struct ipp_proc *pr, const int *lidx,
 	free(queue);
 	free(inloop);
 	free(stack);
+	free(loop_entry);
+	free(pstart);
+	free(pred);
+	free(pback);
 }
 
 void ipp_graph_derive_weights(const ipp_graph *cg)
