@@ -166,7 +166,10 @@ static RT_NOINST void rt_fork_child(void)
 
 RT_HIDDEN void rt_init_locked(void)
 {
-	rt_name_init();
+	/* Keep a name already chosen: by ipp_set_profile(), or by an
+	 * ipp_dump() that ran before the first record (rt_name_expand). */
+	if (!rt_pattern_set())
+		rt_name_init();
 	if (!rt_exiting && atexit(rt_atexit) != 0)
 		rt_msg("warning: atexit failed; the profile is written by the destructor only",
 		       (const char *)NULL);

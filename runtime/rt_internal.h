@@ -498,5 +498,7 @@ extern bool rt_signals_on;
 
 /* rt_name.c: IPP_VERBOSE is set (diagnostics on stderr) */
 int rt_verbose(void);
+/* rt_name.c: a profile name has been chosen already */
+bool rt_pattern_set(void);
 
 #endif /* IPP_RT_INTERNAL_H */

@@ -65,6 +65,11 @@ RT_HIDDEN int rt_name_set(const char *p)
 	return 0;
 }
 
+RT_HIDDEN bool rt_pattern_set(void)
+{
+	return rt_pattern[0] != '\0';
+}
+
 RT_HIDDEN void rt_name_init(void)
 {
 	const char *e = getenv("IPP_PROFILE");
@@ -82,7 +87,7 @@ RT_HIDDEN int rt_name_expand(char *out)
 	struct utsname u;
 
 	if (!rt_pattern[0])
-		rt_name_set(NULL);
+		rt_name_init();	/* a dump before the first record: IPP_PROFILE too */
 	for (const char *p = rt_pattern; *p; p++) {
 		const char *ins = NULL;
 		size_t k;
