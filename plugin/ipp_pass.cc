@@ -216,9 +216,15 @@ static void set_loc(ipp_graph *g, ipp_id v, location_t loc)
 		ipp_set_loc(g, v, x.file, x.line, x.column);
 }
 
+/* The procedure a direct call enters, or IPP_NONE (summarized: the callee
+ * starts its own path).  A call to a normal built-in (floor, memcpy, ...)
+ * is summarized even when the unit defines that function: after this pass
+ * GCC may fold it into a call to another function ((float)floor(x) becomes
+ * floorf(x)) or expand it inline, and a caller that handed its path to a
+ * callee that never runs would lose it. */
 static ipp_id proc_of_decl(struct unit *u, tree decl)
 {
-	if (!decl)
+	if (!decl || fndecl_built_in_p(decl, BUILT_IN_NORMAL))
 		return IPP_NONE;
 	for (size_t i = 0; i < u->nfns; i++)
 		if (u->fns[i].node->decl == decl)
@@ -332,7 +338,7 @@ static void build_body(struct unit *u, fninfo *fi)
 static tree frame_type, frame_prev, frame_region, frame_path, frame_vertex, frame_flags;
 static tree frame_nvc;
 static tree region_type, module_type, top_var, record_fn, receive_fn, regions_var, module_var;
-static tree setjmp_note_fn, longjmp_note_fn, enter_fn, leave_fn;
+static tree setjmp_note_fn, longjmp_note_fn, enter_fn, leave_fn, unwind_below_fn, bjmp_note_fn;
 static tree tok_var, path_var, nvc_var, reg_var;
 static tree u64;
 static uint64_t unit_checksum;
@@ -427,6 +433,12 @@ static void make_types(void)
 	longjmp_note_fn = rt_fn("__ipp_longjmp_note",
 				build_function_type_list(void_type_node, const_ptr_type_node,
 							 NULL_TREE));
+	unwind_below_fn = rt_fn("__ipp_unwind_below",
+				build_function_type_list(unsigned_type_node, const_ptr_type_node,
+							 NULL_TREE));
+	bjmp_note_fn = rt_fn("__ipp_builtin_longjmp_note",
+			     build_function_type_list(void_type_node, const_ptr_type_node,
+						      NULL_TREE));
 	enter_fn = rt_fn("__ipp_enter",
 			 build_function_type_list(void_type_node, ptr_type_node, ptr_type_node, u64,
 						  const_ptr_type_node, NULL_TREE));
@@ -866,13 +878,14 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 			if (is_longjmp_call(call))
 				gimple_seq_add_stmt(&seq, gimple_build_call(longjmp_note_fn, 1,
 									    gimple_call_arg(call, 0)));
-			if (gimple_call_builtin_p(call, BUILT_IN_NONLOCAL_GOTO)) {
-				/* leaving for a parent function's label: this
-				 * activation is gone, drop its frame */
-				tree pv = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
-				emit_assign(&seq, pv, fld(st.frame, frame_prev));
-				emit_assign(&seq, top_var, pv);
-			}
+			if (gimple_call_builtin_p(call, BUILT_IN_NONLOCAL_GOTO))
+				/* leaving for a parent function's label: every
+				 * frame below the parent's save area is abandoned */
+				gimple_seq_add_stmt(&seq, gimple_build_call(unwind_below_fn, 1,
+									    gimple_call_arg(call, 1)));
+			if (gimple_call_builtin_p(call, BUILT_IN_LONGJMP))
+				gimple_seq_add_stmt(&seq, gimple_build_call(bjmp_note_fn, 1,
+									    gimple_call_arg(call, 0)));
 		} else {
 			emit_stand(&seq, &st, (int)v, true);
 		}
@@ -982,6 +995,60 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 	XDELETEVEC(st.restart_of);
 }
 
+/* An uninstrumented function that control re-enters abnormally (a
+ * nonlocal-goto receiver, a __builtin_setjmp receiver) has no frame, but
+ * the instrumented functions it called may have left theirs on the list
+ * when a nonlocal goto or __builtin_longjmp came back out of them: dead
+ * stack memory that the runtime would walk at exit.  Outside its calls,
+ * the thread's top frame in such a function is always the one it found at
+ * entry, so: save __ipp_top at entry, restore it at every block control
+ * can reach abnormally (after __builtin_setjmp_receiver, which restores
+ * the frame pointer the saved copy is addressed through).  The abandoned
+ * frames' pending paths are dropped unread, as after a longjmp from
+ * uninstrumented code (docs/PROTOCOL.md). */
+static void guard_receiver(fninfo *fi)
+{
+	function *fun = fi->fun;
+	tree saved, ptype = build_pointer_type(frame_type);
+	basic_block bb;
+
+	push_cfun(fun);
+	saved = create_tmp_var(ptype, "ipp_saved_top");
+	TREE_ADDRESSABLE(saved) = 1;
+	TREE_THIS_VOLATILE(saved) = 1;
+	TREE_SIDE_EFFECTS(saved) = 1;
+	{
+		gimple_seq seq = NULL;
+		tree t = create_tmp_var(ptype, "ipp_p");
+		emit_assign(&seq, t, top_var);
+		emit_assign(&seq, saved, t);
+		gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), seq);
+	}
+	FOR_EACH_BB_FN(bb, fun) {
+		edge e;
+		edge_iterator ei;
+		bool abnormal = false;
+		gimple_stmt_iterator gsi;
+		gimple_seq seq = NULL;
+		tree t;
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (e->flags & EDGE_ABNORMAL)
+				abnormal = true;
+		if (!abnormal)
+			continue;
+		gsi = gsi_after_labels(bb);
+		if (!gsi_end_p(gsi) && gimple_call_builtin_p(gsi_stmt(gsi), BUILT_IN_SETJMP_RECEIVER))
+			gsi_next(&gsi);
+		t = create_tmp_var(ptype, "ipp_p");
+		emit_assign(&seq, t, saved);
+		emit_assign(&seq, top_var, t);
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);	/* at the end, appends */
+	}
+	gsi_commit_edge_inserts();
+	update_ssa(TODO_update_ssa);
+	pop_cfun();
+}
+
 /* ------------------------------------------------------------------ */
 /* The pass                                                             */
 /* ------------------------------------------------------------------ */
@@ -992,18 +1059,37 @@ static int cmp_order(const void *a, const void *b)
 	return x->node->order - y->node->order;
 }
 
-/* Can the function be entered other than through this unit's call edges?
- * (design notes: main, externally visible or address-taken functions;
- * constructors, destructors and `used` functions are called from outside
- * too).  With -fwhole-program the visibility pass has already made every
- * function but main local, which gives the paper's whole-program model. */
-static bool entered_from_outside(cgraph_node *node)
+/* Does the function need an Entry region: can it be entered other than
+ * through the interprocedural call edges of this unit's G*?  The design
+ * notes' ways in from outside: main, externally visible or address-taken
+ * functions, constructors, destructors and `used` functions (with
+ * -fwhole-program the visibility pass has already made every function but
+ * main local, which gives the paper's whole-program model).  Besides
+ * those, a function needs one when a caller is not
+ * instrumented (its calls are not in G*: a nested function called from a
+ * nonlocal-goto receiver) and when no caller is known at all (a dead
+ * static function GCC has not removed yet, or one called from asm): such
+ * a function must start its own path, never read a caller's slots, and its
+ * numbers must fit like any region's.  Needs every fninfo's skip reason. */
+static bool entered_from_outside(struct unit *u, cgraph_node *node)
 {
 	tree decl = node->decl;
 	const char *n = IDENTIFIER_POINTER(DECL_NAME(decl));
-	return node->externally_visible || node->address_taken || node->has_aliases_p() ||
-	       DECL_STATIC_CONSTRUCTOR(decl) || DECL_STATIC_DESTRUCTOR(decl) ||
-	       lookup_attribute("used", DECL_ATTRIBUTES(decl)) || strcmp(n, "main") == 0;
+	if (node->externally_visible || node->address_taken || node->has_aliases_p() ||
+	    DECL_STATIC_CONSTRUCTOR(decl) || DECL_STATIC_DESTRUCTOR(decl) ||
+	    lookup_attribute("used", DECL_ATTRIBUTES(decl)) || strcmp(n, "main") == 0)
+		return true;
+	if (!node->callers)
+		return true;
+	for (cgraph_edge *e = node->callers; e; e = e->next_caller) {
+		size_t i;
+		for (i = 0; i < u->nfns; i++)
+			if (u->fns[i].node == e->caller)
+				break;
+		if (i == u->nfns || u->fns[i].skip)
+			return true;
+	}
+	return false;
 }
 
 static unsigned int execute_ipp(void)
@@ -1035,11 +1121,12 @@ static unsigned int execute_ipp(void)
 	qsort(u.fns, u.nfns, sizeof(fninfo), cmp_order);
 
 	/* procedures first (calls need their callees' ids), in source order */
+	for (size_t i = 0; i < u.nfns; i++)
+		u.fns[i].skip = skip_reason(u.fns[i].node);
 	for (size_t i = 0; i < u.nfns; i++) {
 		fninfo *fi = &u.fns[i];
 		tree decl = fi->node->decl;
-		unsigned flags = entered_from_outside(fi->node) ? IPP_PROC_ENTRY : 0;
-		fi->skip = skip_reason(fi->node);
+		unsigned flags = entered_from_outside(&u, fi->node) ? IPP_PROC_ENTRY : 0;
 		if (fi->skip)
 			flags |= IPP_PROC_SKIPPED;
 		grow(&u);
@@ -1125,9 +1212,12 @@ static unsigned int execute_ipp(void)
 	}
 	make_types();
 	make_module_data(fin, module, cks);
-	for (size_t i = 0; i < u.nfns; i++)
+	for (size_t i = 0; i < u.nfns; i++) {
 		if (!u.fns[i].skip)
 			instrument(&u, &u.fns[i], fin);
+		else if (unsupported_flow(u.fns[i].fun))
+			guard_receiver(&u.fns[i]);
+	}
 	for (size_t i = 0; i < u.nfns; i++) {
 		/* the new calls need call-graph edges before IPA */
 		if (u.fns[i].skip)
