@@ -133,6 +133,19 @@ void __ipp_setjmp_note(const void *buf, struct ipp_rt_frame *f);
 void __ipp_longjmp_note(const void *buf);
 uint64_t __ipp_receive(struct ipp_rt_frame *f, int ret, uint64_t cur, uint64_t restart);
 
+/* Control leaves for a frame higher up the stack without a longjmp
+ * buffer to note: a nonlocal goto (the plugin passes the goto's save
+ * area, which lies in the receiving parent's stack frame) or
+ * __builtin_longjmp (whose buffer holds the receiver's stack pointer in
+ * its third word).  Every frame on the list below `limit` (the stack
+ * grows down) belongs to an abandoned activation: their pending paths are
+ * recorded as partial paths (groups as in __ipp_unwind_to) and the first
+ * frame at or above `limit` becomes the top.  Returns the number of
+ * partial paths recorded.  Called by the jumping function after it has
+ * recorded its own path. */
+unsigned __ipp_unwind_below(const void *limit);
+void __ipp_builtin_longjmp_note(void *const *buf);
+
 /* Path register value meaning "a computed goto just recorded the path":
  * the goto's target restarts the path.  Never a valid path number, because
  * every region has at most 2^64 - 1 paths. */

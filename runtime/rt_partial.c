@@ -297,6 +297,35 @@ RT_API unsigned __ipp_unwind_to(struct ipp_rt_frame *f)
 	return n;
 }
 
+RT_API unsigned __ipp_unwind_below(const void *limit)
+{
+	struct ipp_rt_frame *top = __ipp_top, *g = top, *last = NULL;
+	uint32_t steps = 0;
+	unsigned n = 0;
+	/* The stack grows down: the abandoned activations' frames lie below
+	 * the receiver's stack pointer, its callers' above it. */
+	while (steps < RT_MAX_FRAMES && frame_ok(g) && (uintptr_t)g < (uintptr_t)limit) {
+		last = g;
+		if (g->prev == g)
+			break;
+		g = g->prev;
+		steps++;
+	}
+	if (!last)
+		return 0;
+	n = rt_record_pending(top, last, RT_WALK_TO);
+	__ipp_top = last->prev;
+	return n;
+}
+
+RT_API void __ipp_builtin_longjmp_note(void *const *buf)
+{
+	/* GCC's __builtin_setjmp saves the receiver's stack pointer in the
+	 * third word of the buffer (expand_builtin_setjmp_setup: frame value,
+	 * receiver label, then the nonlocal stack save area). */
+	__ipp_unwind_below(buf[2]);
+}
+
 RT_HIDDEN bool rt_frame_on_list(struct ipp_rt_frame *f)
 {
 	return on_list(__ipp_top, f);
