@@ -190,12 +190,13 @@ ipp_repro_env() {
 }
 
 # summarize RESULTS OUTDIR TITLE: RESULTS has one line per check,
-#   PASS|FAIL|SKIP <TAB> name <TAB> level <TAB> mode <TAB> detail
+#   PASS|FAIL|XFAIL|SKIP <TAB> name <TAB> level <TAB> mode <TAB> detail
 # Prints TITLE, the summary line "N passed, N failed, N skipped" (read by
-# CI), the skip reasons grouped with counts and examples, and the failures;
+# CI; expected failures are in none of the three: they get their own line
+# and list), the skip reasons grouped with counts and examples, and the failures;
 # writes OUTDIR/skips.txt.  Returns 1 if anything failed.
 summarize() {
-	local res=$1 out=$2 title=$3 np nf ns
+	local res=$1 out=$2 title=$3 np nf ns nx
 	np=$(grep -c '^PASS' "$res" || true)
 	nf=$(grep -c '^FAIL' "$res" || true)
 	ns=$(grep -c '^SKIP' "$res" || true)
@@ -219,6 +220,11 @@ summarize() {
 	# Passes with a note (e.g. only the exit status could be compared).
 	awk -F'\t' '$1 == "PASS" && $5 != "" { n[$5]++; if (!(($5, $2) in s)) { s[$5, $2] = 1; ex[$5] = ex[$5] " " $2 } }
 		END { for (r in n) printf "passed with a note: %d checks, %s (tests:%s)\n", n[r], r, ex[r] }' "$res"
+	nx=$(grep -c '^XFAIL' "$res" || true)
+	if [ "$nx" -gt 0 ]; then
+		echo "$nx expected failures (listed with their reasons in xfail.txt):"
+		awk -F'\t' '$1 == "XFAIL" { printf "  %s %s %s: %s\n", $2, $3, $4, $5 }' "$res"
+	fi
 	if [ "$nf" -gt 0 ]; then
 		echo "failed:"
 		awk -F'\t' '$1 == "FAIL" { printf "  %s %s %s: %s\n", $2, $3, $4, $5 }' "$res"

@@ -22,7 +22,9 @@
 # skip reasons grouped with their counts, and exits 1 if a check failed.
 #
 # Files written in DIR (default: testsuite/torture/out in the build tree):
-#   results.txt   one line per check: PASS|FAIL|SKIP, test, level, mode, detail
+#   results.txt   one line per check: PASS|FAIL|XFAIL|SKIP, test, level, mode,
+#                 detail (XFAIL: a failure listed, with its reason, in
+#                 xfail.txt; a listed check that passes is a FAIL)
 #   failures.txt  every failure with the commands that reproduce it
 #   skips.txt     the skip reasons with counts
 #   summary.txt   what was printed
@@ -122,7 +124,18 @@ for t in "${tests[@]}"; do
 	else
 		printf 'FAIL\t%s\t-\t-\tharness error: no result (run-one.sh died)\n' "$t"
 	fi
-done >"$out/results.txt"
+done >"$work/raw.txt"
+# Expected failures (xfail.txt): FAIL -> XFAIL, PASS -> FAIL.
+sed 's/#.*//' "$here/xfail.txt" | awk -F'\t' '
+	NR == FNR { if (NF || $0 ~ /[^ \t]/) {
+			split($0, w, " "); r = $0
+			for (i = 1; i <= 3; i++) sub(/^[ \t]*[^ \t]+/, "", r)
+			sub(/^[ \t]+/, "", r); x[w[1], w[2], w[3]] = r }
+		next }
+	{ why = ""; if (($2, $3, $4) in x) why = x[$2, $3, $4]; else if (($2, $3, "*") in x) why = x[$2, $3, "*"] }
+	why != "" && $1 == "FAIL" { print "XFAIL\t" $2 "\t" $3 "\t" $4 "\t" why " (" $5 ")"; next }
+	why != "" && $1 == "PASS" { print "FAIL\t" $2 "\t" $3 "\t" $4 "\tunexpected pass: remove it from xfail.txt"; next }
+	{ print }' - "$work/raw.txt" >"$out/results.txt"
 
 {
 	echo "# Failures of the torture harness: each with the commands that"
