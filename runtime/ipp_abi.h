@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 1u
+#define IPP_ABI_VERSION 2u	/* 2: struct ipp_rt_frame gained saved_itgt */
 
 struct ipp_rt_module;
 
@@ -71,6 +71,8 @@ struct ipp_rt_frame {
 	uint64_t nvc;			/* numValidCompsFromExit of this activation */
 	uint64_t saved_tok, saved_path, saved_nvc;	/* the slots a fresh entry saved */
 	struct ipp_rt_region *saved_reg;
+	const void *saved_itgt;		/* __ipp_itgt as a fresh entry found it (NULL
+					 * if the entry consumed it) */
 };
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
@@ -86,13 +88,23 @@ extern __thread struct ipp_rt_frame *__ipp_top;
  * region and the callee's token; the callee consumes the token at entry. */
 extern __thread uint64_t __ipp_tok, __ipp_path, __ipp_nvc;
 extern __thread struct ipp_rt_region *__ipp_reg;
+/* Context mode: the target of the indirect call about to be made.  A
+ * caller stores the function pointer it calls through just before an
+ * indirect call (after frame.vertex = the call vertex); the callee's fresh
+ * entry, if self == __ipp_itgt, credits the arc (caller's unit, call
+ * vertex, callee's region) and clears the slot.  A target left behind by a
+ * call to an uninstrumented function never equals an instrumented one. */
+extern __thread const void *__ipp_itgt;
 
 /* Entry of a function with an Entry region (context mode): pushes f; if
  * __ipp_tok == token the function continues its caller's path (f->flags =
  * IPP_FRAME_CONTINUES, f->path/nvc/region from the slots), else it starts a
- * fresh path in `region` (path 0, nvc 1) after saving the slots in f.
- * Clears __ipp_tok.  `self` is the function's address or NULL (reserved for
- * crediting indirect call sites). */
+ * fresh path in `region` (path 0, nvc 1) after saving the slots in f; a
+ * fresh entry with self != NULL && __ipp_itgt == self also counts one
+ * indirect call from the previous top frame's call vertex to `region`, and
+ * every fresh entry clears __ipp_itgt (saved in f).  Clears __ipp_tok.
+ * `self` is the function's address, or NULL if it cannot be called through
+ * a pointer (neither externally visible nor address-taken). */
 void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, uint64_t token,
 		 const void *self);
 /* Its return with path number r: pops f; a continuing activation hands r

@@ -14,8 +14,13 @@
  * slots, and hands a continued path back to the caller through
  * __ipp_path.
  *
+ * A fresh entry through a function pointer (the caller stored the
+ * pointer in __ipp_itgt, PROTOCOL.md rule 7) also counts the indirect
+ * call arc in rt_arcs.c.
+ *
  * Both are leaf functions on the hot path of every call: no locks, no
- * allocation; recording goes through __ipp_record.
+ * allocation outside the first occurrence of an arc; recording goes
+ * through __ipp_record.
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
@@ -42,12 +47,14 @@
 
 RT_ABI_TLS uint64_t __ipp_tok, __ipp_path, __ipp_nvc;
 RT_ABI_TLS struct ipp_rt_region *__ipp_reg;
+RT_ABI_TLS const void *__ipp_itgt;
 
 RT_API void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, uint64_t token,
 			const void *self)
 {
-	(void)self;	/* reserved: crediting indirect call sites */
-	f->prev = __ipp_top;
+	struct ipp_rt_frame *prev = __ipp_top;
+	bool indirect = false;
+	f->prev = prev;
 	f->vertex = -1;
 	if (token && __ipp_tok == token) {
 		/* continues the caller's path */
@@ -58,10 +65,23 @@ RT_API void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, ui
 	} else {
 		/* a fresh path: keep what the slots held for whoever we
 		 * interrupted or were called by */
+		const void *tgt = __ipp_itgt;
 		f->saved_tok = __ipp_tok;
 		f->saved_path = __ipp_path;
 		f->saved_nvc = __ipp_nvc;
 		f->saved_reg = __ipp_reg;
+		/* Called through a pointer by the previous top frame, which
+		 * stands at the indirect call vertex (rule 7).  Any other
+		 * target found here was meant for someone else: an
+		 * uninstrumented callee (stale, harmless) or the callee of a
+		 * call this activation interrupted (a signal handler), which
+		 * gets it back at our leave. */
+		if (self != NULL && tgt == self) {
+			indirect = true;
+			tgt = NULL;
+		}
+		f->saved_itgt = tgt;
+		__ipp_itgt = NULL;
 		f->flags = 0;
 		f->path = 0;
 		f->nvc = 1;
@@ -72,6 +92,9 @@ RT_API void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, ui
 	 * handler on this thread). */
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__ipp_top = f;
+	/* Last, as a tail call: the rest stays a leaf function. */
+	if (indirect)
+		rt_icall_count(prev, region);
 }
 
 RT_API void __ipp_leave(struct ipp_rt_frame *f, uint64_t r)
@@ -87,4 +110,5 @@ RT_API void __ipp_leave(struct ipp_rt_frame *f, uint64_t r)
 	__ipp_path = f->saved_path;
 	__ipp_nvc = f->saved_nvc;
 	__ipp_reg = f->saved_reg;
+	__ipp_itgt = f->saved_itgt;
 }

@@ -269,6 +269,28 @@ static RT_NOINST void emit_records(struct rt_out *o, const char *key, const stru
 	}
 }
 
+/* "indirect-calls:" [site, callee unit, "checksum", callee region, count]
+ * lines; nothing at all if there are none (the key is optional, and
+ * profiles of programs without indirect calls stay as they were). */
+static RT_NOINST void emit_icalls(struct rt_out *o, const struct rt_rec *v, size_t n)
+{
+	if (n)
+		rt_out_str(o, "  indirect-calls:\n");
+	for (size_t i = 0; i < n; i++) {
+		rt_out_str(o, "  - [");
+		rt_out_u64(o, v[i].num);
+		rt_out_str(o, ", ");
+		rt_out_name(o, v[i].cmod);
+		rt_out_str(o, ", \"");
+		rt_out_str(o, v[i].ccs);
+		rt_out_str(o, "\", ");
+		rt_out_name(o, v[i].region);
+		rt_out_str(o, ", ");
+		rt_out_u64(o, v[i].count);
+		rt_out_str(o, "]\n");
+	}
+}
+
 static RT_NOINST void emit_module(struct rt_out *o, const struct rt_pmod *pm,
 				  const struct rt_fmod *fm)
 {
@@ -283,6 +305,7 @@ static RT_NOINST void emit_module(struct rt_out *o, const struct rt_pmod *pm,
 	rt_out_str(o, "\n");
 	emit_records(o, "paths", pm->paths, pm->npaths);
 	emit_records(o, "partial", pm->partials, pm->npartials);
+	emit_icalls(o, pm->icalls, pm->nicalls);
 	/* x- keys of the module in the file, as they were */
 	for (size_t i = 0; fm && i < fm->nx; i++)
 		rt_out_span(o, &fm->x[i]);

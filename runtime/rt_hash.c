@@ -1,13 +1,21 @@
 /* rt_hash.c -- the open-addressing hash tables that count the paths of big
  * regions (npaths > RT_ARRAY_MAX), keyed by path number + 1.
  *
- * Linear probing, power-of-two capacity, doubled before an insertion would
- * pass a load of 5/8.  Growth builds a complete new table and only then
- * publishes it (release store into *hp); the old table is left as it was
- * and never freed, so a dumper that loaded the old pointer reads a
- * consistent (if slightly old) table.  Within a table an entry's key is
- * stored (release) after its count, so a dumper that sees a key (acquire)
- * sees a count that belongs to it.
+ * Linear probing from rt_htab_index(key1, shift) (Fibonacci hashing: the
+ * top log2(cap) bits of key1 * 2^64/phi), power-of-two capacity, doubled
+ * before an insertion would pass a load of 5/8.  The fast path of
+ * __ipp_record makes the first two probes itself (rt_record.c), so a
+ * table must be laid out exactly as rt_htab_index says, and it has one
+ * more entry than its capacity, e[cap], always empty: the fast path's
+ * second probe e[i + 1] then needs no wrap-around (it misses, and the
+ * slow path probes on from e[0]).
+ *
+ * Growth builds a complete new table and only then publishes it (release
+ * store into *hp); the old table is left as it was and never freed, so a
+ * dumper that loaded the old pointer reads a consistent (if slightly old)
+ * table.  Within a table an entry's key is stored (release) after its
+ * count, so a dumper that sees a key (acquire) sees a count that belongs
+ * to it.
  *
  * The same tables hold dumpers' baselines (struct rt_table.bhash), where
  * the dumper is the only writer.
@@ -37,9 +45,13 @@
 
 RT_HIDDEN struct rt_htab *rt_htab_new(uint64_t cap)
 {
-	struct rt_htab *h = rt_alloc(sizeof(*h) + cap * sizeof(h->e[0]));
-	if (h)
+	/* e[0 .. cap]: e[cap] is never written (every probe index is
+	 * masked to cap - 1), so it stays empty. */
+	struct rt_htab *h = rt_alloc(sizeof(*h) + (cap + 1) * sizeof(h->e[0]));
+	if (h) {
 		h->cap = cap;
+		h->shift = 64 - (uint64_t)__builtin_ctzll(cap);
+	}
 	return h;
 }
 
@@ -49,7 +61,7 @@ RT_HIDDEN struct rt_hent *rt_htab_find(const struct rt_htab *h, uint64_t key1)
 	if (!h)
 		return NULL;
 	mask = h->cap - 1;
-	for (i = rt_hash64(key1) & mask;; i = (i + 1) & mask) {
+	for (i = rt_htab_index(key1, h->shift);; i = (i + 1) & mask) {
 		uint64_t k = __atomic_load_n(&h->e[i].key1, __ATOMIC_ACQUIRE);
 		if (k == key1)
 			return (struct rt_hent *)&h->e[i];
@@ -61,7 +73,7 @@ RT_HIDDEN struct rt_hent *rt_htab_find(const struct rt_htab *h, uint64_t key1)
 /* Inserts (key1, count) into a table that has room and lacks key1. */
 static RT_NOINST struct rt_hent *put(struct rt_htab *h, uint64_t key1, uint64_t count)
 {
-	uint64_t mask = h->cap - 1, i = rt_hash64(key1) & mask;
+	uint64_t mask = h->cap - 1, i = rt_htab_index(key1, h->shift);
 	while (h->e[i].key1)
 		i = (i + 1) & mask;
 	h->e[i].count = count;

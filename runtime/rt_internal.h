@@ -101,11 +101,13 @@ struct rt_hent {
 
 /* Linear probing, power-of-two capacity, grown (doubled) when an insertion
  * would pass 5/8 load.  A grown table is a new object published by the
- * owner; the old one is left alone (never freed). */
+ * owner; the old one is left alone (never freed).  A key's first probe is
+ * e[rt_htab_index(key1, shift)]. */
 struct rt_htab {
-	uint64_t cap;		/* power of two */
+	uint64_t cap;		/* power of two, at least 2 */
 	uint64_t used;
-	struct rt_hent e[];
+	uint64_t shift;		/* 64 - log2(cap) */
+	struct rt_hent e[];	/* cap + 1 entries: e[cap] is always empty */
 };
 
 #define RT_HTAB_INIT_CAP 64u
@@ -120,9 +122,18 @@ struct rt_hent *rt_htab_get(struct rt_htab **hp, uint64_t key1) RT_HIDDEN;
 /* Makes *hp (created if NULL) able to take 'extra' more keys without
  * growing.  Returns 0, or -1 if out of memory. */
 int rt_htab_reserve(struct rt_htab **hp, uint64_t extra) RT_HIDDEN;
+/* The first probe of key1 in a table of 2^(64 - shift) entries:
+ * Fibonacci hashing (Knuth 6.4), the top bits of key1 * 2^64/phi.  Every
+ * bit of key1 reaches the top bits, so path numbers that are multiples of
+ * large powers of two spread too; a multiplication and a shift on the
+ * fast path. */
+#define RT_FIB 0x9e3779b97f4a7c15ull
+static inline RT_NOINST uint64_t rt_htab_index(uint64_t key1, uint64_t shift)
+{
+	return (key1 * RT_FIB) >> shift;
+}
 /* A 64-bit mix whose low bits depend on every bit of x (the finalizer of
- * MurmurHash3): tables index with the low bits, and path numbers are
- * often multiples of large powers of two. */
+ * MurmurHash3), for tables that index with the low bits. */
 static inline RT_NOINST uint64_t rt_hash64(uint64_t x)
 {
 	x ^= x >> 33;
@@ -147,12 +158,26 @@ struct rt_table {
 	struct rt_htab *bhash;		/* hash regions: key1 -> baseline */
 };
 
-/* The fast path's view of a table (rt_record.c): n < limit means
- * counts[n] is the counter.  limit = 0 for hash regions and empty slots. */
+/* The fast path's view of a table (rt_record.c).  Array regions: n <
+ * limit means counts[n] is the counter.  Hash regions: limit = 0, and
+ * hent/shift are the entries and shift of the current table (the first
+ * probe of key1 is hent[rt_htab_index(key1, shift)], the second the entry
+ * after it).  Every other slot (array regions, no table yet, index 0) has
+ * hent = rt_hent_none, shift = RT_SHIFT_NONE: the probes read its empty
+ * entries and miss.  Invariant, at every instant (a signal handler may
+ * look): hent has at least 2^(64 - shift) + 1 entries.  So the owner
+ * stores a new (bigger) hent before the new (smaller) shift, and the fast
+ * path loads shift before hent. */
 struct rt_slot {
 	uint64_t *counts;
 	uint64_t limit;
+	struct rt_hent *hent;
+	uint64_t shift;
 };
+/* 2^(64 - RT_SHIFT_NONE) + 1 empty entries (read-only; never written:
+ * no key1 is 0). */
+extern const struct rt_hent rt_hent_none[3] __attribute__((visibility("hidden")));
+#define RT_SHIFT_NONE 63u
 
 /* The table pointers of a thread, indexed by region index; what dumpers
  * read.  Replaced (never freed) when the thread needs more. */
@@ -174,11 +199,36 @@ struct rt_pent {
 	int32_t stack[];		/* vertices, outermost first */
 };
 
+/* An indirect call arc (rt_arcs.c): calls from call vertex `site` of the
+ * unit `caller` through a pointer to the function whose Entry region is
+ * `callee`.  Allocated once, never moved or freed (dumpers keep pointers
+ * to it); only count and base change. */
+struct rt_arc {
+	struct rt_arc *next;		/* the thread's list, newest first */
+	struct ipp_rt_module *caller;
+	struct ipp_rt_region *callee;
+	int32_t site;
+	uint64_t key;			/* its hash key (rt_arcs.c) */
+	uint64_t count;			/* owner */
+	uint64_t base;			/* dumper */
+};
+
+/* The owner's index over its arcs: open addressing, load <= 1/2, replaced
+ * (never freed) by a complete bigger one, so that a signal handler that
+ * looks up meanwhile sees one consistent index. */
+struct rt_arcidx {
+	uint32_t cap, used;		/* cap: a power of two */
+	uint32_t shift;			/* 64 - log2(cap): first probe rt_htab_index(key, shift) */
+	struct rt_arc *slot[];
+};
+
 struct rt_thread {
 	struct rt_thread *next;		/* rt_threads, newest first */
 	struct rt_vec *vec;		/* published */
 	struct rt_pent *partials;	/* published list head */
+	struct rt_arc *arcs;		/* published list head */
 	/* Owner-only. */
+	struct rt_arcidx *arcidx;
 	struct rt_pent **pindex;	/* open addressing over partials */
 	uint32_t pcap, pused;
 	volatile int in_partial;	/* set while the owner edits partials */
@@ -196,15 +246,31 @@ extern __thread uint64_t __ipp_tok __attribute__((tls_model("initial-exec")));
 extern __thread uint64_t __ipp_path __attribute__((tls_model("initial-exec")));
 extern __thread uint64_t __ipp_nvc __attribute__((tls_model("initial-exec")));
 extern __thread struct ipp_rt_region *__ipp_reg __attribute__((tls_model("initial-exec")));
+extern __thread const void *__ipp_itgt __attribute__((tls_model("initial-exec")));
 
-/* The fast path's thread-local view (rt_state.c keeps it up to date). */
-extern RT_TLS struct rt_slot *rt_tls_slots;
-extern RT_TLS uint32_t rt_tls_nslots;
+/* The fast path's thread-local view (rt_state.c keeps it up to date):
+ * slots[0 .. nslots-1], indexed by region index.  One object, so that
+ * __ipp_record computes its thread-local address once. */
+struct rt_view {
+	struct rt_slot *slots;
+	uint32_t nslots;
+};
+extern RT_TLS struct rt_view rt_tls_view;
 extern RT_TLS struct rt_thread *rt_tls_self;
 
 /* The slow path of __ipp_record: registers, creates the thread state or
  * the table, counts in a hash table, or rejects a bad number. */
 void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
+/* Set while this thread is inside a slow path that allocates or edits its
+ * owner-only structures (rt_state.c, rt_arcs.c): a signal handler that
+ * records meanwhile (an instrumented handler) is dropped, not allowed to
+ * corrupt the half-updated structures. */
+extern RT_TLS int rt_tls_busy;
+
+/* Counts one indirect call from the call vertex where `caller` stands to
+ * the function whose Entry region is `callee` (rt_arcs.c; __ipp_enter).
+ * Nothing is counted if caller is NULL or stands nowhere (vertex -1). */
+void rt_icall_count(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee) RT_HIDDEN;
 
 /* The calling thread's state, created if needed (NULL if out of memory). */
 struct rt_thread *rt_thread_self(void) RT_HIDDEN;
@@ -298,7 +364,10 @@ void rt_unmap(void *p, size_t size) RT_HIDDEN;
 /* Records of a profile write (rt_snapshot.c, rt_merge.c, rt_emit.c)    */
 /* ------------------------------------------------------------------ */
 
-/* A complete path (stack == NULL) or partial path record. */
+/* A complete path (stack == NULL), partial path or indirect-call record.
+ * An indirect-call record (cmod != NULL) is the arc from call vertex num
+ * of its module to the function with Entry region `region` of the unit
+ * (cmod, ccs). */
 struct rt_rec {
 	const char *region;		/* NUL-terminated region name */
 	uint64_t num;
@@ -308,11 +377,13 @@ struct rt_rec {
 	uint32_t from_file;		/* 1: read from the existing profile */
 	const char *big;		/* a number >= 2^64 (other programs' modules
 					 * only): its decimal digits; num unused */
+	const char *cmod;		/* indirect calls: the callee's unit */
+	const char *ccs;		/* and its checksum, 16 lower-case hex digits */
 };
 
 /* A baseline to move if the write succeeds (ipp_dump, not the final
- * write): *base += delta for arrays and partial records, or the bhash
- * entry of key1 in table t. */
+ * write): *base += delta for arrays, partial records and arcs, or the
+ * bhash entry of key1 in table t. */
 struct rt_commit {
 	uint64_t *base;			/* NULL: use t/key1 */
 	struct rt_table *t;
@@ -327,9 +398,9 @@ struct rt_pmod {
 	char checksum[17];		/* lower-case hex */
 	const char *mode;
 	uint64_t runs;			/* 1 if this run is not yet counted, else 0 */
-	struct rt_rec *paths, *partials;
-	size_t npaths, npartials;
-	size_t cap_paths, cap_partials;
+	struct rt_rec *paths, *partials, *icalls;
+	size_t npaths, npartials, nicalls;
+	size_t cap_paths, cap_partials, cap_icalls;
 	struct rt_modinfo **mods;	/* the registered units it covers */
 	size_t nmods;
 	bool in_file;			/* the existing profile holds it */
@@ -355,8 +426,9 @@ void rt_snapshot_commit(struct rt_snapshot *s) RT_HIDDEN;
 /* ipp_reset(): every baseline := its counter.  Needs rt_dump_lock.
  * Returns -1 if memory ran out (some counts then stay). */
 int rt_reset_baselines(void) RT_HIDDEN;
-/* Sorts recs canonically (region name, number, stack) and adds up the
- * counts of equal keys.  Returns the new length, or (size_t)-1 if two
+/* Sorts recs canonically (region name, number, stack; indirect calls:
+ * site, callee unit, checksum, region) and adds up the counts of equal
+ * keys.  recs are all of one kind.  Returns the new length, or (size_t)-1 if two
  * records read from the file have the same key. */
 size_t rt_recs_normalize(struct rt_rec *recs, size_t n) RT_HIDDEN;
 int rt_rec_cmp(const struct rt_rec *a, const struct rt_rec *b) RT_HIDDEN;
@@ -382,8 +454,8 @@ struct rt_fmod {
 	struct rt_span text;		/* the whole module, for modules we keep */
 	struct rt_span *x;		/* its x- keys (re-emitted if it is ours) */
 	size_t nx;
-	struct rt_rec *paths, *partials;	/* only if it is ours */
-	size_t npaths, npartials;
+	struct rt_rec *paths, *partials, *icalls;	/* only if it is ours */
+	size_t npaths, npartials, nicalls;
 	int line;			/* 1-based first line */
 	struct rt_pmod *ours;		/* the module of this program it merges with */
 	bool stale;			/* an older build of a module we have */

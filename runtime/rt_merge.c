@@ -12,9 +12,11 @@
  *     block sequence of module mappings, "[]", or empty) and x- keys, whose
  *     values (one line, or more deeply indented lines) are kept verbatim;
  *   - per module, the keys module, checksum, mode, runs (required), paths,
- *     partial and x- keys, in any order, the first on the "- " line;
- *   - records "- [region, number, count]" and
- *     "- [region, number, [v, ...], count]", one per line;
+ *     partial, indirect-calls and x- keys, in any order, the first on the
+ *     "- " line;
+ *   - records "- [region, number, count]",
+ *     "- [region, number, [v, ...], count]" and
+ *     "- [site, module, checksum, region, count]", one per line;
  *   - scalars plain, 'single-' or "double-quoted" (YAML escapes);
  *   - the explicit end "...", then nothing but blank or comment lines.
  * It rejects everything else (flow mappings, multi-line scalars, anchors,
@@ -686,7 +688,7 @@ static RT_NOINST int push_span(struct psr *p, struct rt_span **v, size_t *n, siz
 /* ------------------------------------------------------------------ */
 
 struct fields {
-	struct sval v[4];
+	struct sval v[5];
 	int32_t *stack;
 	uint32_t nstack;
 	int nv;
@@ -706,8 +708,8 @@ static RT_NOINST int flow_record(struct psr *p, const char *c, const char *end,
 	while (c < end && *c == ' ')
 		c++;
 	while (c < end && *c != ']') {
-		if (f->nv == 4)
-			return fail(p, p->i, "a record with more than 4 fields", (const char *)NULL);
+		if (f->nv == 5)
+			return fail(p, p->i, "a record with more than 5 fields", (const char *)NULL);
 		if (*c == '[') {
 			/* the stop stack: ids */
 			size_t cap = 0;
@@ -772,17 +774,57 @@ static RT_NOINST int flow_record(struct psr *p, const char *c, const char *end,
 	return line_end(p, c + 1, end);
 }
 
-/* One record line, appended to *recs.  Numbers beyond 64 bits are kept as
- * text (other programs' modules; in ours they are an error). */
-static RT_NOINST int record(struct psr *p, const char *c, const char *end, bool partial,
+/* The kinds of record lists of a module, in the order of their keys. */
+enum { L_PATHS, L_PARTIAL, L_ICALLS, L_N };
+
+/* [site, callee unit, "checksum", callee region, count] into r. */
+static RT_NOINST int icall_record(struct psr *p, struct fields *f, struct rt_rec *r)
+{
+	static const char hex[] = "0123456789abcdef";
+	uint64_t site, cs;
+	char *ccs;
+	if (f->nv != 5 || f->list_at >= 0)
+		return fail(p, p->i, "expected an indirect-call record [site, callee module, "
+			    "checksum, callee region, count]", (const char *)NULL);
+	if (digits_u64(&f->v[0], &site) < 0 || site > INT32_MAX - 1)
+		return fail(p, p->i, "call site: expected a vertex id in [0, 2147483646], got '",
+			    f->v[0].text, "'", (const char *)NULL);
+	if (get_name(p, &f->v[1], "callee module") < 0 || get_hex64(p, &f->v[2], &cs) < 0 ||
+	    get_name(p, &f->v[3], "callee region") < 0 ||
+	    get_count(p, &f->v[4], "count", &r->count) < 0)
+		return -1;
+	ccs = alloc(p, 17);
+	if (!ccs)
+		return -1;
+	for (int k = 0; k < 16; k++)
+		ccs[k] = hex[(cs >> (60 - 4 * k)) & 15];	/* written lower-case */
+	ccs[16] = '\0';
+	r->num = site;
+	r->cmod = f->v[1].text;
+	r->ccs = ccs;
+	r->region = f->v[3].text;
+	return 0;
+}
+
+/* One record line of list `kind`, appended to *recs.  Numbers beyond 64
+ * bits are kept as text (other programs' modules; in ours they are an
+ * error). */
+static RT_NOINST int record(struct psr *p, const char *c, const char *end, int kind,
 			    bool ours, struct rt_rec **recs, size_t *n, size_t *cap)
 {
 	struct fields f;
 	struct rt_rec r;
-	bool fits;
+	bool fits, partial = kind == L_PARTIAL;
 	int want = partial ? 4 : 3;
 	if (flow_record(p, c, end, &f) < 0)
 		return -1;
+	memset(&r, 0, sizeof(r));
+	r.from_file = 1;
+	if (kind == L_ICALLS) {
+		if (icall_record(p, &f, &r) < 0)
+			return -1;
+		goto add;
+	}
 	if (f.nv != want || (partial ? f.list_at != 2 : f.list_at >= 0))
 		return fail(p, p->i, partial ? "expected a partial-path record [region, number, "
 			    "[stack], count]" : "expected a path record [region, number, count]",
@@ -801,7 +843,7 @@ static RT_NOINST int record(struct psr *p, const char *c, const char *end, bool 
 	r.region = f.v[0].text;
 	r.stack = partial ? f.stack : NULL;
 	r.nstack = partial ? f.nstack : 0;
-	r.from_file = 1;
+add:
 	if (*n == *cap) {
 		size_t nc = *cap ? 2 * *cap : 64;
 		struct rt_rec *g = alloc(p, nc * sizeof(*g));
@@ -820,8 +862,10 @@ static RT_NOINST int record(struct psr *p, const char *c, const char *end, bool 
 /* Modules                                                              */
 /* ------------------------------------------------------------------ */
 
-enum { MK_MODULE, MK_CHECKSUM, MK_MODE, MK_RUNS, MK_PATHS, MK_PARTIAL, MK_N };
-static const char *const mkeys[MK_N] = { "module", "checksum", "mode", "runs", "paths", "partial" };
+/* The lists MK_PATHS.. are in the order of L_PATHS.. */
+enum { MK_MODULE, MK_CHECKSUM, MK_MODE, MK_RUNS, MK_PATHS, MK_PARTIAL, MK_ICALLS, MK_N };
+static const char *const mkeys[MK_N] = { "module", "checksum", "mode", "runs", "paths", "partial",
+					 "indirect-calls" };
 
 static RT_NOINST bool known_mode(const char *s)
 {
@@ -849,7 +893,7 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 {
 	uint32_t K = I + 2;
 	bool seen[MK_N] = { false };
-	size_t list_first[2] = { 0, 0 }, list_end[2] = { 0, 0 };
+	size_t list_first[L_N] = { 0, 0, 0 }, list_end[L_N] = { 0, 0, 0 };
 	size_t capx = 0, first = p->i, last = p->i;
 	struct sval v;
 	struct line *l;
@@ -892,10 +936,10 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 		if (seen[k])
 			return fail(p, p->i, "key '", key, "' given twice", (const char *)NULL);
 		seen[k] = true;
-		if (k == MK_PATHS || k == MK_PARTIAL) {
+		if (k >= MK_PATHS) {
 			bool inl;
 			uint32_t J = 0;
-			int w = k == MK_PARTIAL;
+			int w = k - MK_PATHS;
 			if (empty_or_list(p, c, l->end, &inl) < 0)
 				return -1;
 			last = p->i++;
@@ -954,10 +998,13 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 			    (const char *)NULL);
 
 	/* The records. */
-	for (int w = 0; w < 2; w++) {
+	for (int w = 0; w < L_N; w++) {
+		static const char *const what[L_N] = { "path", "partial-path", "indirect-call" };
 		size_t cap = 0, end = list_end[w];
-		struct rt_rec **recs = w ? &m->partials : &m->paths;
-		size_t *n = w ? &m->npartials : &m->npaths;
+		struct rt_rec **recs = w == L_PATHS ? &m->paths : w == L_PARTIAL ? &m->partials :
+				       &m->icalls;
+		size_t *n = w == L_PATHS ? &m->npaths : w == L_PARTIAL ? &m->npartials :
+			    &m->nicalls;
 		size_t save = p->i;
 		for (p->i = list_first[w]; p->i < end; p->i++) {
 			const char *c;
@@ -966,7 +1013,7 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 				continue;
 			for (c = l->s + l->indent + 1; c < l->end && *c == ' '; c++)
 				;
-			if (record(p, c, l->end, w == 1, m->ours != NULL, recs, n, &cap) < 0)
+			if (record(p, c, l->end, w, m->ours != NULL, recs, n, &cap) < 0)
 				return -1;
 		}
 		p->i = save;
@@ -976,7 +1023,7 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 			size_t k = rt_recs_normalize(*recs, *n);
 			if (k == (size_t)-1)
 				return fail(p, first, "module ", m->name, " has a duplicate ",
-					    w ? "partial-path" : "path", " record", (const char *)NULL);
+					    what[w], " record", (const char *)NULL);
 			*n = k;
 		}
 	}
@@ -1181,7 +1228,9 @@ RT_HIDDEN int rt_file_parse(const char *buf, size_t len, const char *path,
 		pm->runs = rt_sat_add(pm->runs, m->runs);
 		if (merge_recs(a, &pm->paths, &pm->npaths, &pm->cap_paths, m->paths, m->npaths) < 0 ||
 		    merge_recs(a, &pm->partials, &pm->npartials, &pm->cap_partials, m->partials,
-			       m->npartials) < 0)
+			       m->npartials) < 0 ||
+		    merge_recs(a, &pm->icalls, &pm->nicalls, &pm->cap_icalls, m->icalls,
+			       m->nicalls) < 0)
 			return -2;
 	}
 	return 0;

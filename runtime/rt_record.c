@@ -5,13 +5,25 @@
  * load the region's index, two thread-local loads (the slot vector and its
  * size), a bounds check on the index, a bounds check on the path number,
  * and a saturating increment -- no lock, no atomic read-modify-write: each
- * thread counts in its own tables (rt_state.c).  Everything else (the
- * first record of a region or of a thread, hash regions, bad numbers) goes
- * to rt_record_slow().
+ * thread counts in its own tables (rt_state.c).  For a hash region (limit
+ * 0) it makes the first two probes of the thread's table: key1 = n + 1,
+ * the entry hent[rt_htab_index(key1, shift)] (rt_hash.c) and the one
+ * after it, and if one holds key1, the same saturating increment.  A key
+ * in the table was checked against npaths when it was inserted, so a hit
+ * needs no check.  Everything else (the first record of a region or of a
+ * thread, a key further along the probe sequence or new, bad numbers)
+ * goes to rt_record_slow().
  *
- * Invariant relied on: rt_tls_slots[i].limit is 0 unless counts[] has
- * limit entries, and slot 0 (index 0 = "not registered yet") always has
- * limit 0, so an unregistered region can never pass the test.
+ * Invariants relied on (rt_internal.h, struct rt_slot):
+ *  - rt_tls_view.slots[i].limit is 0 unless counts[] has limit entries, and
+ *    slot 0 (index 0 = "not registered yet") always has limit 0, so an
+ *    unregistered region can never pass the array test;
+ *  - every slot's hent has at least 2^(64 - shift) + 1 entries (empty
+ *    slots point at rt_hent_none, whose keys are 0), and shift is loaded
+ *    before hent, so both probes stay inside the table even if a signal
+ *    handler grew it meanwhile;
+ *  - no key1 is 0: n = 2^64 - 1 (never a path number) is sent to the
+ *    slow path before it could match an empty entry.
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
@@ -36,21 +48,52 @@
  */
 #include "rt_internal.h"
 
+/* One more in *c, saturating at UINT64_MAX (never wrapping).  On x86-64,
+ * three instructions that address the counter in place (GCC makes five of
+ * the C: it loads, adds and stores through a register).  Either way the
+ * counter is written with one aligned 64-bit store, never with a value
+ * below the one it had, so a dumper's load sees the old count or the new
+ * one. */
+static inline RT_NOINST void count_one(uint64_t *c)
+{
+#if defined(__x86_64__)
+	__asm__ volatile("cmpq $-1, %0\n\tje 1f\n\taddq $1, %0\n1:" : "+m"(*c) : : "cc");
+#else
+	uint64_t v = *c;
+	if (v != UINT64_MAX)
+		*c = v + 1;
+#endif
+}
+
 RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 {
 	/* A relaxed load compiles to a plain load; it only keeps the
 	 * registration's concurrent store from being a data race. */
 	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
-	if (RT_LIKELY(i < rt_tls_nslots)) {
-		struct rt_slot *s = &rt_tls_slots[i];
+	if (RT_LIKELY(i < rt_tls_view.nslots)) {
+		struct rt_slot *s = &rt_tls_view.slots[i];
+		uint64_t key1, shift;
+		struct rt_hent *e;
 		if (RT_LIKELY(n < s->limit)) {
-			uint64_t *c = &s->counts[n];
-			uint64_t v;
-			/* Saturate at UINT64_MAX, never wrap. */
-			if (__builtin_add_overflow(*c, 1, &v))
-				v = UINT64_MAX;
-			*c = v;
+			count_one(&s->counts[n]);
 			return;
+		}
+		shift = s->shift;
+		/* shift before hent (see above) */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		if (!__builtin_add_overflow(n, 1, &key1)) {
+			e = &s->hent[rt_htab_index(key1, shift)];
+			if (RT_LIKELY(e[0].key1 == key1)) {
+				count_one(&e[0].count);
+				return;
+			}
+			/* The second probe.  Linear probing wraps around after
+			 * the last entry, but this one does not need to: the
+			 * entry after the last (e[cap]) is always empty. */
+			if (e[1].key1 == key1) {
+				count_one(&e[1].count);
+				return;
+			}
 		}
 	}
 	rt_record_slow(r, n);

@@ -1,6 +1,8 @@
 /* rt_snapshot.c -- what a profile write takes from the counters: for each
  * module of the program, every record whose count moved since the last
- * dump (count - baseline), summed over all threads, in canonical order.
+ * dump (count - baseline), summed over all threads, in canonical order:
+ * paths, partial paths, and the indirect call arcs (rt_arcs.c) filed under
+ * the caller's module.
  *
  * Modules of the program are grouped by (name, checksum): two units with
  * the same source path and the same checksum (one file compiled into two
@@ -49,7 +51,16 @@
 
 RT_HIDDEN int rt_rec_cmp(const struct rt_rec *a, const struct rt_rec *b)
 {
-	int c = strcmp(a->region, b->region);
+	int c;
+	if (a->cmod) {
+		/* indirect calls: site, callee unit, checksum, region */
+		if (a->num != b->num)
+			return a->num < b->num ? -1 : 1;
+		if ((c = strcmp(a->cmod, b->cmod)) != 0 || (c = strcmp(a->ccs, b->ccs)) != 0)
+			return c;
+		return strcmp(a->region, b->region);
+	}
+	c = strcmp(a->region, b->region);
 	if (c)
 		return c;
 	if (a->big || b->big) {
@@ -141,12 +152,17 @@ static RT_NOINST void *grow(struct rt_arena *a, void *old, size_t n, size_t *cap
 	return p;
 }
 
-static RT_NOINST int add_rec(struct rt_arena *a, struct rt_pmod *pm, bool partial,
+enum rec_kind { REC_PATH, REC_PARTIAL, REC_ICALL };
+
+static RT_NOINST int add_rec(struct rt_arena *a, struct rt_pmod *pm, enum rec_kind k,
 			     const struct rt_rec *r)
 {
-	struct rt_rec **v = partial ? &pm->partials : &pm->paths;
-	size_t *n = partial ? &pm->npartials : &pm->npaths;
-	size_t *cap = partial ? &pm->cap_partials : &pm->cap_paths;
+	struct rt_rec **v = k == REC_PATH ? &pm->paths : k == REC_PARTIAL ? &pm->partials :
+			    &pm->icalls;
+	size_t *n = k == REC_PATH ? &pm->npaths : k == REC_PARTIAL ? &pm->npartials :
+		    &pm->nicalls;
+	size_t *cap = k == REC_PATH ? &pm->cap_paths : k == REC_PARTIAL ? &pm->cap_partials :
+		      &pm->cap_icalls;
 	struct rt_rec *g = grow(a, *v, *n, cap, sizeof(**v));
 	if (!g)
 		return -1;
@@ -206,7 +222,7 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 				struct rt_table *tb)
 {
 	struct ipp_rt_region *r = tb->region;
-	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL };
+	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, NULL };
 	struct rt_commit c = { NULL, tb, 0, 0 };
 
 	bool commit = s->cap_commits != (size_t)-1;
@@ -221,7 +237,7 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 			rec.count = v - b;
 			c.key1 = p + 1;
 			c.delta = v - b;
-			if (add_rec(a, pm, false, &rec) < 0 || add_commit(s, a, &c) < 0)
+			if (add_rec(a, pm, REC_PATH, &rec) < 0 || add_commit(s, a, &c) < 0)
 				return -1;
 			moved++;
 		}
@@ -248,13 +264,33 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 			rec.count = v - b;
 			c.key1 = key1;
 			c.delta = v - b;
-			if (add_rec(a, pm, false, &rec) < 0 || add_commit(s, a, &c) < 0)
+			if (add_rec(a, pm, REC_PATH, &rec) < 0 || add_commit(s, a, &c) < 0)
 				return -1;
 			moved++;
 		}
 		if (commit && moved && rt_htab_reserve(&tb->bhash, moved) < 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* A record counted by its owner in *count, whose baseline *base only
+ * dumpers move (partial paths, arcs): rec with the delta since the last
+ * dump, filed under the unit registered as `registered` (its sequence
+ * number + 1; units registered after the snapshot began wait for the next
+ * one). */
+static RT_NOINST int take_counter(struct rt_snapshot *s, struct rt_arena *a, struct rt_rec *rec,
+				  enum rec_kind k, uint32_t registered, const uint32_t *group,
+				  const uint64_t *count, uint64_t *base)
+{
+	uint64_t v = load64(count);
+	uint32_t seq = registered - 1;
+	struct rt_commit c = { base, NULL, 0, 0 };
+	if (v <= *base || seq >= s->nmods)
+		return 0;
+	rec->count = c.delta = v - *base;
+	if (add_rec(a, &s->pmods[group[seq]], k, rec) < 0 || add_commit(s, a, &c) < 0)
+		return -1;
 	return 0;
 }
 
@@ -317,34 +353,33 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 		}
 		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
 		     p = p->next) {
-			uint64_t v2 = load64(&p->count);
-			struct rt_rec rec;
-			struct rt_commit c = { &p->base, NULL, 0, 0 };
-			uint32_t seq = p->region->module->registered - 1;
-			if (v2 <= p->base || seq >= n)
-				continue;
-			rec.region = p->region->name;
-			rec.num = p->num;
-			rec.count = v2 - p->base;
-			rec.stack = p->stack;
-			rec.nstack = p->nstack;
-			rec.from_file = 0;
-			rec.big = NULL;
-			c.delta = rec.count;
-			if (add_rec(a, &s->pmods[group[seq]], true, &rec) < 0 ||
-			    add_commit(s, a, &c) < 0)
+			struct rt_rec rec = { p->region->name, p->num, 0, p->stack, p->nstack, 0,
+					      NULL, NULL, NULL };
+			if (take_counter(s, a, &rec, REC_PARTIAL, p->region->module->registered,
+					 group, &p->count, &p->base) < 0)
+				return -1;
+		}
+		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
+		     ar = ar->next) {
+			/* registered at the arc's first occurrence */
+			struct rt_rec rec = { ar->callee->name, (uint64_t)ar->site, 0, NULL, 0, 0,
+					      NULL, ar->callee->module->name,
+					      ar->callee->module->checksum };
+			if (take_counter(s, a, &rec, REC_ICALL, ar->caller->registered, group,
+					 &ar->count, &ar->base) < 0)
 				return -1;
 		}
 	}
 
 	for (size_t i = 0; i < ng; i++) {
 		struct rt_pmod *pm = &s->pmods[i];
-		if (pm->npaths || pm->npartials || pm->runs)
+		if (pm->npaths || pm->npartials || pm->nicalls || pm->runs)
 			s->any = true;
 		/* From this process alone, keys can repeat (threads, units
 		 * sharing a module), never with from_file set. */
 		pm->npaths = rt_recs_normalize(pm->paths, pm->npaths);
 		pm->npartials = rt_recs_normalize(pm->partials, pm->npartials);
+		pm->nicalls = rt_recs_normalize(pm->icalls, pm->nicalls);
 	}
 	return 0;
 }
@@ -404,6 +439,9 @@ RT_HIDDEN int rt_reset_baselines(void)
 		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
 		     p = p->next)
 			p->base = load64(&p->count);
+		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
+		     ar = ar->next)
+			ar->base = load64(&ar->count);
 	}
 	return rc;
 }

@@ -15,10 +15,12 @@
  * pushes it on rt_threads (the only time a recording thread takes a
  * lock).  The thread then owns a vector of tables indexed by region index
  * (struct rt_vec, for dumpers) mirrored by the fast path's slot vector in
- * TLS (rt_tls_slots).  A table is created on the region's first record in
+ * TLS (rt_tls_view).  A table is created on the region's first record in
  * the thread: a zeroed array of npaths counters when npaths <=
- * RT_ARRAY_MAX, else a hash table (rt_hash.c).  Vectors and tables are
- * never freed, so the counts of a thread that exits stay for the dump.
+ * RT_ARRAY_MAX, else a hash table (rt_hash.c), whose current entries and
+ * shift the slot mirrors, so that __ipp_record can make the first probes
+ * itself.  Vectors and tables are never freed, so the counts of a thread
+ * that exits stay for the dump.
  *
  * Fork.  The child must not count again what the parent counted before
  * the fork (the parent writes it): its fork handler zeroes every counter
@@ -54,13 +56,12 @@
 /* The thread's innermost instrumented frame (ipp_abi.h). */
 RT_ABI_TLS struct ipp_rt_frame *__ipp_top;
 
-RT_TLS struct rt_slot *rt_tls_slots;
-RT_TLS uint32_t rt_tls_nslots;
+RT_TLS struct rt_view rt_tls_view;
 RT_TLS struct rt_thread *rt_tls_self;
-/* Set while this thread is inside the slow path: a signal handler that
- * records meanwhile (an instrumented handler) is dropped, not allowed to
- * corrupt the half-updated structures. */
-static RT_TLS int rt_tls_busy;
+/* The empty table of slots without one (rt_internal.h). */
+const struct rt_hent rt_hent_none[3] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+/* rt_internal.h */
+RT_TLS int rt_tls_busy;
 
 pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_mutex_t rt_dump_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -354,7 +355,7 @@ static RT_NOINST int grow_vectors(struct rt_thread *t, uint32_t i)
 {
 	uint32_t want = __atomic_load_n(&rt_nregions, __ATOMIC_RELAXED);
 	uint32_t cap = pow2_at_least((want > i ? want : i) + 1);
-	uint32_t old = rt_tls_nslots;
+	uint32_t old = rt_tls_view.nslots;
 	struct rt_slot *slots;
 	struct rt_vec *vec;
 
@@ -366,16 +367,33 @@ static RT_NOINST int grow_vectors(struct rt_thread *t, uint32_t i)
 		return -1;	/* (leaks at most one of them, once) */
 	vec->cap = cap;
 	if (old) {
-		memcpy(slots, rt_tls_slots, old * sizeof(*slots));
+		memcpy(slots, rt_tls_view.slots, old * sizeof(*slots));
 		memcpy(vec->t, t->vec->t, t->vec->cap * sizeof(vec->t[0]));
+	}
+	for (uint32_t k = old; k < cap; k++) {
+		/* no table yet: the probe of __ipp_record misses */
+		slots[k].hent = (struct rt_hent *)rt_hent_none;
+		slots[k].shift = RT_SHIFT_NONE;
 	}
 	__atomic_store_n(&t->vec, vec, __ATOMIC_RELEASE);
 	/* The slots before their size: a handler interrupting us between
 	 * the two stores must not index the old vector with the new size. */
-	rt_tls_slots = slots;
+	rt_tls_view.slots = slots;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	rt_tls_nslots = cap;
+	rt_tls_view.nslots = cap;
 	return 0;
+}
+
+/* Points slot i at hash table h, the region's current one (new, or
+ * grown: h is at least as big as the slot's table).  The entries before
+ * the shift: at every instant the slot's entries number at least
+ * 2^(64 - shift) + 1, whatever a signal handler sees. */
+static RT_NOINST void mirror_htab(uint32_t i, struct rt_htab *h)
+{
+	struct rt_slot *s = &rt_tls_view.slots[i];
+	s->hent = h->e;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	s->shift = h->shift;
 }
 
 static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_region *r,
@@ -396,9 +414,11 @@ static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_r
 	}
 	__atomic_store_n(&t->vec->t[i], tb, __ATOMIC_RELEASE);
 	if (tb->counts) {
-		rt_tls_slots[i].counts = tb->counts;
+		rt_tls_view.slots[i].counts = tb->counts;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		rt_tls_slots[i].limit = r->npaths;
+		rt_tls_view.slots[i].limit = r->npaths;
+	} else {
+		mirror_htab(i, tb->htab);
 	}
 	return tb;
 }
@@ -421,7 +441,7 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 	t = rt_thread_self();
 	if (!t)
 		return;
-	if (i >= rt_tls_nslots && grow_vectors(t, i) < 0)
+	if (i >= rt_tls_view.nslots && grow_vectors(t, i) < 0)
 		return;
 	tb = t->vec->t[i];
 	if (!tb) {
@@ -438,7 +458,10 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 	if (tb->counts) {
 		tb->counts[n] = rt_sat_add(tb->counts[n], 1);
 	} else {
+		struct rt_htab *h = tb->htab;
 		struct rt_hent *e = rt_htab_get(&tb->htab, n + 1);
+		if (tb->htab != h)
+			mirror_htab(i, tb->htab);	/* grown */
 		if (e)
 			e->count = rt_sat_add(e->count, 1);
 	}
@@ -460,27 +483,30 @@ static __attribute__((noinline)) RT_NOINST void record_cold(struct ipp_rt_region
 RT_HIDDEN void rt_record_slow(struct ipp_rt_region *r, uint64_t n)
 {
 	uint32_t i;
+	uint64_t key1;
 	if (!r)
 		return;
-	/* Hash regions: a path this thread has seen before is one lookup.
-	 * (Like the fast path, this needs no protection from a handler that
-	 * records meanwhile: at worst one increment is lost.) */
+	/* Hash regions: a path this thread has seen before, further along
+	 * the probe sequence than __ipp_record looked, is one lookup in the
+	 * table the slot mirrors.  (Like the fast path, this needs no
+	 * protection from a handler that records meanwhile: at worst one
+	 * increment is lost.)  A key in the table was checked against
+	 * npaths when it was inserted. */
 	i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
-	if (RT_LIKELY(i && i < rt_tls_nslots && n < r->npaths)) {
-		struct rt_table *tb = rt_tls_self->vec->t[i];
-		struct rt_htab *h = tb ? tb->htab : NULL;
-		if (h) {
-			uint64_t mask = h->cap - 1, k = rt_hash64(n + 1) & mask;
-			for (;;) {
-				struct rt_hent *e = &h->e[k];
-				if (e->key1 == n + 1) {
-					e->count = rt_sat_add(e->count, 1);
-					return;
-				}
-				if (!e->key1)
-					break;
-				k = (k + 1) & mask;
+	if (RT_LIKELY(i < rt_tls_view.nslots && !__builtin_add_overflow(n, 1, &key1))) {
+		const struct rt_slot *s = &rt_tls_view.slots[i];
+		uint64_t shift = s->shift, mask = UINT64_MAX >> shift, k;
+		struct rt_hent *h;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* shift before hent */
+		h = s->hent;
+		for (k = rt_htab_index(key1, shift);; k = (k + 1) & mask) {
+			struct rt_hent *e = &h[k];
+			if (e->key1 == key1) {
+				e->count = rt_sat_add(e->count, 1);
+				return;
 			}
+			if (!e->key1)
+				break;
 		}
 	}
 	record_cold(r, n);
@@ -516,6 +542,8 @@ RT_HIDDEN void rt_zero_all(void)
 		}
 		for (struct rt_pent *p = t->partials; p; p = p->next)
 			p->count = p->base = 0;
+		for (struct rt_arc *a = t->arcs; a; a = a->next)
+			a->count = a->base = 0;
 		t->bad_records = t->bad_frames = 0;
 	}
 }

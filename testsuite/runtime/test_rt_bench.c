@@ -5,7 +5,8 @@
  * profile: 10^7 array records over 8 paths and 10^6 hash records over 64.
  *
  * For instruction counts: valgrind --tool=callgrind on this program with
- * the role "loop" (it runs only the 10^7-record loop).
+ * the role "loop" (it runs only the 10^7-record array loop) or "hashloop"
+ * (only the 10^6-record hash loop over 64 keys).
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -65,6 +66,10 @@ static int child(const char *role)
 	__ipp_record(&r[1], 0);
 	if (strcmp(role, "loop") == 0) {
 		loop_array(N_ARRAY - 1);
+		return 0;
+	}
+	if (strcmp(role, "hashloop") == 0) {
+		loop_hash(N_HASH - 1);
 		return 0;
 	}
 	t0 = now();

@@ -31,6 +31,8 @@ static const char *const valid[] = {
 	"- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: context\n  runs: 2\n"
 	"  paths:\n  - [main, 16, 1]\n  - [power, 1267650600228229401496703205379, 9]\n"
 	"  partial:\n  - [main, 12, [5, 7], 1]\n"
+	"  indirect-calls:\n  - [7, a.c, \"0123456789abcdef\", power, 3]\n"
+	"  - [7, \"dir/my file.c\", \"00000000000000ff\", \"null\", 1]\n"
 	"- module: \"dir/my file.c\"\n  checksum: \"00000000000000ff\"\n  mode: intra\n"
 	"  runs: 1\n  paths: []\n  partial: []\n...\n",
 	/* 1: no directive, comments, blank lines, trailing spaces, CRLF */
@@ -57,6 +59,8 @@ static const char *const valid[] = {
 	/* 6: with this program's module, to merge */
 	H "modules:\n- module: ours.c\n  checksum: \"00000000000000ab\"\n  mode: intra\n"
 	"  runs: 5\n  x-mine: kept\n  paths:\n  - [main, 1, 10]\n  - [main, 2, 1]\n"
+	"  indirect-calls:\n  - [\"9\", 'lib.c', 00000000000000CD, f, 4]\n"
+	"  - [8, ours.c, \"00000000000000ab\", main, 2]\n"
 	"  partial:\n  - [main, 3, [4, 5], 7]\n"
 	"- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: context\n  runs: 2\n"
 	"  paths:\n  - [main, 16, 1]\n...\n",
@@ -88,6 +92,27 @@ static const struct bad invalid[] = {
 	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
 	  "  runs: 1\n  partial:\n  - [f, 2, [1], 1]\n  - [f, 2, [1], 1]\n...\n",
 	  "duplicate partial-path record" },
+	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
+	  "  runs: 1\n  indirect-calls:\n  - [3, b.c, \"0000000000000001\", f, 1]\n"
+	  "  - [3, b.c, \"0000000000000001\", f, 1]\n...\n", "duplicate indirect-call record" },
+	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
+	  "  runs: 1\n  indirect-calls:\n  - [3, b.c, \"0000000000000001\", 1]\n...\n",
+	  "expected an indirect-call record" },
+	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
+	  "  runs: 1\n  indirect-calls:\n  - [3, [1], \"0000000000000001\", f, 1]\n...\n",
+	  "expected an indirect-call record" },
+	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
+	  "  runs: 1\n  indirect-calls:\n  - [2147483647, b.c, \"0000000000000001\", f, 1]\n"
+	  "...\n", "call site: expected a vertex id" },
+	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
+	  "  runs: 1\n  indirect-calls:\n  - [3, b.c, \"000000000000001\", f, 1]\n...\n",
+	  "16 hex digits" },
+	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
+	  "  runs: 1\n  indirect-calls:\n  - [3, b.c, \"0000000000000001\", \"\", 1]\n...\n",
+	  "callee region: must not be empty" },
+	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
+	  "  runs: 1\n  indirect-calls:\n  - [3, b.c, \"0000000000000001\", f, 1, 2]\n...\n",
+	  "more than 5 fields" },
 	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
 	  "  runs: 1\n  paths:\n  - [f, 2, 18446744073709551616]\n...\n", "does not fit in 64 bits" },
 	{ H "modules:\n- module: a.c\n  checksum: \"0123456789abcdef\"\n  mode: intra\n"
@@ -125,18 +150,21 @@ static const struct bad invalid[] = {
 	{ H "modules:\n- module: \"a\\x00.c\"\n...\n", "NUL" },
 };
 
-/* Our module: ours.c with main 1 x 2 and a partial (main, 3, [4, 5]) x 1. */
+/* Our module: ours.c with main 1 x 2, a partial (main, 3, [4, 5]) x 1 and
+ * indirect calls (9 -> lib.c f) x 1, (8 -> ours.c g) x 5. */
 static int32_t st45[] = { 4, 5 };
-static struct rt_rec our_paths[2], our_partials[1];
+static struct rt_rec our_paths[2], our_partials[1], our_icalls[2];
 static struct rt_pmod our_pm;
 
 static void reset_ours(struct rt_snapshot *s, bool with_ours)
 {
 	memset(s, 0, sizeof(*s));
 	memset(&our_pm, 0, sizeof(our_pm));
-	our_paths[0] = (struct rt_rec){ "main", 1, 2, NULL, 0, 0, NULL };
-	our_paths[1] = (struct rt_rec){ "other", 0, 1, NULL, 0, 0, NULL };
-	our_partials[0] = (struct rt_rec){ "main", 3, 1, st45, 2, 0, NULL };
+	our_paths[0] = (struct rt_rec){ "main", 1, 2, NULL, 0, 0, NULL, NULL, NULL };
+	our_paths[1] = (struct rt_rec){ "other", 0, 1, NULL, 0, 0, NULL, NULL, NULL };
+	our_partials[0] = (struct rt_rec){ "main", 3, 1, st45, 2, 0, NULL, NULL, NULL };
+	our_icalls[0] = (struct rt_rec){ "f", 9, 1, NULL, 0, 0, NULL, "lib.c", "00000000000000cd" };
+	our_icalls[1] = (struct rt_rec){ "g", 8, 5, NULL, 0, 0, NULL, "ours.c", "00000000000000ab" };
 	our_pm.name = "ours.c";
 	memcpy(our_pm.checksum, "00000000000000ab", 17);
 	our_pm.mode = "intra";
@@ -145,6 +173,8 @@ static void reset_ours(struct rt_snapshot *s, bool with_ours)
 	our_pm.npaths = our_pm.cap_paths = 2;
 	our_pm.partials = our_partials;
 	our_pm.npartials = our_pm.cap_partials = 1;
+	our_pm.icalls = our_icalls;
+	our_pm.nicalls = our_pm.cap_icalls = 2;
 	s->pmods = &our_pm;
 	s->npmods = with_ours ? 1 : 0;
 }
@@ -279,7 +309,9 @@ int main(int argc, char **argv)
 	}
 
 	/* 4. merging: ours.c 5 runs + 1; main 1: 10 + 2; main 2: 1; other 0:
-	 * 1 (new); partial (main, 3, [4, 5]): 7 + 1; x-mine kept; a.c kept */
+	 * 1 (new); partial (main, 3, [4, 5]): 7 + 1; indirect calls (9 ->
+	 * lib.c f): 4 + 1, (8 -> ours.c main): 2, (8 -> ours.c g): 5 (new),
+	 * written in canonical order; x-mine kept; a.c kept */
 	{
 		char *out;
 		ipp_profile *p;
@@ -298,6 +330,12 @@ int main(int argc, char **argv)
 		CHECK_U64(rtt_path(m, "main", "2"), 1);
 		CHECK_U64(rtt_path(m, "other", "0"), 1);
 		CHECK_U64(rtt_partial(m, "main", "3", s45, 2), 8);
+		CHECK(strstr(out, "  indirect-calls:\n"
+			     "  - [8, ours.c, \"00000000000000ab\", g, 5]\n"
+			     "  - [8, ours.c, \"00000000000000ab\", main, 2]\n"
+			     "  - [9, lib.c, \"00000000000000cd\", f, 5]\n"
+			     "  x-mine: kept\n") != NULL);
+		CHECK_U64(m->nicalls, 3);
 		CHECK_U64(rtt_module(p, "a.c", "0123456789abcdef")->runs, 2);
 		/* ours first (where it was in the file), then a.c */
 		CHECK(strcmp(p->modules[0]->module, "ours.c") == 0);

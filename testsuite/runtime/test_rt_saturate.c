@@ -28,7 +28,7 @@ static int child_memory(void)
 	/* array: one record creates the table; then put the counter at
 	 * UINT64_MAX - 2 and record 5 more: 2 fit, 3 saturate. */
 	__ipp_record(&r[0], 2);
-	rt_tls_slots[r[0].index].counts[2] = UINT64_MAX - 2;
+	rt_tls_view.slots[r[0].index].counts[2] = UINT64_MAX - 2;
 	for (int i = 0; i < 5; i++)
 		__ipp_record(&r[0], 2);
 	/* hash: the last path of the biggest region (2^64 - 2) */

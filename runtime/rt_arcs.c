@@ -1,0 +1,197 @@
+/* rt_arcs.c -- the exact dynamic call graph of indirect calls
+ * (docs/PROTOCOL.md, rule 7): counters of arcs (caller's unit, call
+ * vertex, callee's Entry region), one per arc and thread.
+ *
+ * Before an indirect call, context-mode code stores the call vertex in its
+ * frame (as before every call) and the function pointer in __ipp_itgt.
+ * If the callee is instrumented in context mode, its fresh entry
+ * (__ipp_enter, self == __ipp_itgt) calls rt_icall_count with the previous
+ * top frame, which is the caller's: that frame's vertex is the call vertex
+ * (G* vertex ids are unique within a unit) and its region's module is the
+ * caller's unit.  Calls to uninstrumented functions are not counted (the
+ * target never equals an instrumented function's address).
+ *
+ * Ownership is that of partial paths (rt_internal.h): the arcs of a thread
+ * are struct rt_arc records on a list that dumpers read (published with a
+ * release store, never moved or freed), found by the owner through an
+ * owner-only index.  Only the owner writes `count`; dumpers move `base`.
+ * The index is replaced as a whole when it grows, so a signal handler that
+ * counts while the owner is between two stores sees a consistent index; a
+ * handler that would have to *insert* while the owner is inside a slow path
+ * (rt_tls_busy) is dropped, as in __ipp_record.
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#include "rt_internal.h"
+
+/* The arc's key, for rt_htab_index (Fibonacci hashing spreads every bit
+ * of it into the top bits that index). */
+static inline RT_NOINST uint64_t arc_key(const struct ipp_rt_module *caller, int32_t site,
+					 const struct ipp_rt_region *callee)
+{
+	return ((uintptr_t)callee ^ (uintptr_t)caller) + ((uint64_t)(uint32_t)site << 40);
+}
+
+/* The arc's record in idx, or NULL; *slot: where it is or would go. */
+static RT_NOINST struct rt_arc *find(const struct rt_arcidx *idx, const struct ipp_rt_module *m,
+				     int32_t site, const struct ipp_rt_region *callee, uint64_t key,
+				     uint32_t *slot)
+{
+	uint32_t mask = idx->cap - 1, i = (uint32_t)rt_htab_index(key, idx->shift);
+	struct rt_arc *a;
+	while ((a = idx->slot[i]) != NULL &&
+	       !(a->site == site && a->caller == m && a->callee == callee))
+		i = (i + 1) & mask;
+	*slot = i;
+	return a;
+}
+
+/* A copy of old with twice the room (or a first index). */
+static RT_NOINST struct rt_arcidx *grow(const struct rt_arcidx *old)
+{
+	uint32_t cap = old ? 2 * old->cap : 64;
+	struct rt_arcidx *idx = rt_alloc(sizeof(*idx) + cap * sizeof(idx->slot[0]));
+	if (!idx)
+		return NULL;
+	idx->cap = cap;
+	idx->shift = 64 - (uint32_t)__builtin_ctz(cap);
+	for (uint32_t i = 0; old && i < old->cap; i++) {
+		struct rt_arc *a = old->slot[i];
+		if (a) {
+			uint32_t k = (uint32_t)rt_htab_index(a->key, idx->shift);
+			while (idx->slot[k])
+				k = (k + 1) & (cap - 1);
+			idx->slot[k] = a;
+			idx->used++;
+		}
+	}
+	return idx;
+}
+
+/* The first occurrence of an arc in this thread (or a thread's first
+ * arc): registers both units, makes the record.  Needs rt_tls_busy. */
+static RT_NOINST void insert(struct ipp_rt_module *m, int32_t site,
+			     struct ipp_rt_region *callee, uint64_t key)
+{
+	struct rt_thread *t;
+	struct rt_arcidx *idx;
+	struct rt_arc *a;
+	uint32_t i;
+
+	if (!m || !callee->module || m->abi_version != IPP_ABI_VERSION ||
+	    callee->module->abi_version != IPP_ABI_VERSION)
+		return;		/* another layout: not ours to read */
+	/* The caller's unit must be registered for a dump to file the arc
+	 * under it; the callee's, so that its name and checksum are known
+	 * valid when the arc is written. */
+	__ipp_register(m);
+	__ipp_register(callee->module);
+	if (!__atomic_load_n(&m->registered, __ATOMIC_ACQUIRE) ||
+	    !__atomic_load_n(&callee->module->registered, __ATOMIC_ACQUIRE))
+		return;		/* rejected (reported once by registration) */
+	t = rt_thread_self();
+	if (!t)
+		return;
+	idx = t->arcidx;
+	if (!idx || (idx->used + 1) * 2 > idx->cap) {
+		idx = grow(idx);
+		if (!idx)
+			return;
+		/* complete before it is visible to a handler */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		t->arcidx = idx;
+	}
+	a = find(idx, m, site, callee, key, &i);
+	if (a) {
+		/* a handler inserted it after the caller looked */
+		a->count = rt_sat_add(a->count, 1);
+		return;
+	}
+	a = rt_alloc(sizeof(*a));
+	if (!a)
+		return;
+	a->caller = m;
+	a->callee = callee;
+	a->site = site;
+	a->key = key;
+	a->count = 1;
+	a->next = t->arcs;
+	__atomic_store_n(&t->arcs, a, __ATOMIC_RELEASE);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	idx->slot[i] = a;
+	idx->used++;
+}
+
+/* Everything but a hit at the first probe: kept out of line, so that the
+ * fast path needs no stack frame. */
+static __attribute__((noinline)) RT_NOINST void count_slow(struct rt_thread *t,
+							   struct ipp_rt_module *m, int32_t site,
+							   struct ipp_rt_region *callee,
+							   uint64_t key)
+{
+	if (t && t->arcidx) {
+		uint32_t i;
+		struct rt_arc *a = find(t->arcidx, m, site, callee, key, &i);
+		if (a) {
+			a->count = rt_sat_add(a->count, 1);
+			return;
+		}
+	}
+	if (rt_tls_busy || (t && t->in_partial))
+		return;		/* a handler interrupted a slow path: dropped */
+	rt_tls_busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	insert(m, site, callee, key);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	rt_tls_busy = 0;
+}
+
+RT_HIDDEN void rt_icall_count(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee)
+{
+	struct rt_thread *t = rt_tls_self;
+	struct ipp_rt_module *m;
+	int32_t site;
+	uint64_t key;
+
+	/* A function pointer called from the thread's first frame (the
+	 * caller is uninstrumented), or by a dead-end call (vertex -1, the
+	 * path recorded before the call): no site to credit. */
+	if (!caller || caller->vertex < 0 || !caller->region)
+		return;
+	m = caller->region->module;
+	site = caller->vertex;
+	key = arc_key(m, site, callee);
+	if (RT_LIKELY(t != NULL)) {
+		const struct rt_arcidx *idx = t->arcidx;
+		if (RT_LIKELY(idx != NULL)) {
+			struct rt_arc *a = idx->slot[rt_htab_index(key, idx->shift)];
+			if (RT_LIKELY(a && a->site == site && a->caller == m && a->callee == callee)) {
+				uint64_t v;
+				if (__builtin_add_overflow(a->count, 1, &v))
+					v = UINT64_MAX;
+				a->count = v;
+				return;
+			}
+		}
+	}
+	count_slow(t, m, site, callee, key);
+}
