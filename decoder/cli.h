@@ -1,6 +1,8 @@
 /* cli.h -- what the commands of the ipp tool share: their entry points
  * (one file each: demo.c, cmd_report.c, cmd_decode.c, cmd_map.c,
- * cmd_counts.c; ipp.c dispatches) and the helpers for their command lines.
+ * cmd_counts.c, cmd_check.c; ipp.c dispatches), the helpers for their
+ * command lines, and the counts derived from a program and its profile
+ * (ipp counts, ipp check).
  *
  * Every command receives its own argv (argv[0] is "ipp COMMAND") and returns
  * the exit status: 0 success, 1 failure (a message "ipp: <file>: <what>" on
@@ -13,14 +15,21 @@
 
 #include <stdio.h>
 
+#include "ipp_derive.h"
 #include "ipp_format.h"
+#include "program.h"
+#include "report.h"
 #include "util.h"
+#include "writers.h"
+
+#define DEFAULT_PROFILE "ipp.prof"	/* PROFILE when not given */
 
 int cmd_demo(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_counts(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* Prints "ipp CMD: <message>", a blank line and the usage on stderr;
  * returns EXIT_USAGE.  'cmd' is the command's argv[0]. */
@@ -29,6 +38,30 @@ int cmd_usage_error(const char *cmd, void (*usage)(FILE *), const char *fmt, ...
 
 /* For getopt's '?' (it printed the message itself): the usage on stderr. */
 int cmd_bad_option(void (*usage)(FILE *));
+
+/* The end of a command's getopt_long table: --format, --output, --help. */
+#define CLI_COMMON_LONGOPTS						\
+	{ "format", required_argument, NULL, 'f' },			\
+	{ "output", required_argument, NULL, 'o' },			\
+	{ "help", no_argument, NULL, 'h' },				\
+	{ NULL, 0, NULL, 0 }
+
+/* The options of several commands, for the 'default:' case of their getopt
+ * loop after their own cases: -f/--format=FORMAT (when 'format' is not
+ * NULL), -o/--output=FILE (when 'output' is not NULL), -h/--help, and
+ * getopt's '?' for anything else.  Returns CLI_CONTINUE when parsing goes
+ * on, else the status the command returns at once (0 after --help,
+ * EXIT_USAGE after a bad option). */
+#define CLI_CONTINUE (-1)
+int cli_common_option(int c, const char *cmd, void (*usage)(FILE *), enum out_format *format,
+		      const char **output);
+
+/* The operands "PROGRAM [PROFILE]" after the options (argv[optind..]):
+ * *profile keeps its value (DEFAULT_PROFILE) when there is no PROFILE.
+ * Returns CLI_CONTINUE, or EXIT_USAGE after the message (no PROGRAM, an
+ * extra operand). */
+int cli_program_profile(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
+			const char **program, const char **profile);
 
 /* Parses a positive decimal count (--top).  Returns 0, or -1. */
 int parse_count(const char *s, size_t *out);
@@ -43,5 +76,46 @@ int close_output(FILE *f, const char *path);
 /* Reads PROFILE for `ipp report` / `ipp counts`; a missing file gets a
  * hint to run PROGRAM first.  NULL (after cli_error) on failure. */
 ipp_profile *cli_read_profile(const char *path, const char *program);
+
+/* ------------------------------------------------------------------ */
+/* Counts derived from a profile (ipp counts, ipp check)               */
+/* ------------------------------------------------------------------ */
+
+/* Derived counts of one unit of the program. */
+struct unit {
+	const struct prog_module *m;
+	const ipp_graph *g;
+	bool ran;		/* the profile holds the unit */
+	uint64_t runs;		/* runs merged into its profile module */
+	ipp_counts c;		/* if ran */
+};
+
+/* A program, its profile matched and checked as `ipp report` does it
+ * (report_from_profile(): checksums, regions, numbers and stop stacks of
+ * every record), and ipp_derive() of every unit that ran.  Invariant:
+ * units[i].m == &prog.mods[i] for every i < nunits == prog.nmods. */
+struct derived {
+	const char *program, *profile;	/* as named on the command line */
+	struct program prog;
+	ipp_profile *prof;
+	struct report r;
+	struct unit *units;
+	size_t nunits;
+};
+
+/* Loads PROGRAM and PROFILE into *d and derives every unit's counts.
+ * Returns 0, or -1 after printing the message (cli_error); on failure *d
+ * holds nothing to free. */
+int derived_load(struct derived *d, const char *program, const char *profile);
+/* Frees what a successful derived_load() holds. */
+void derived_free(struct derived *d);
+
+/* (cmd_check.c) The flow-conservation check of every unit that ran
+ * (ipp_check_flow), written in 'format' to 'output' (open_output()) -- docs/REPORT.md, "The
+ * check document"; 'doc' is the document's first key ("ipp_check", or
+ * "ipp_counts" for ipp counts --check).  Returns the exit status: 1 (and a
+ * message on stderr) if flow is not conserved. */
+int check_output(const struct derived *d, enum out_format format, const char *output,
+		 const char *doc);
 
 #endif

@@ -1,13 +1,16 @@
 /* cmd_counts.c -- `ipp counts PROGRAM [PROFILE]`: what gcov and gprof would
  * have counted, derived exactly from the path profile (ippcore/ipp_derive.h,
  * docs/DERIVE.md): function entries (--functions, the default), call counts
- * per site and per caller/callee pair (--calls), line counts (--lines), or
- * the flow-conservation check (--check).
+ * per site and per caller/callee pair (--calls; the callees of indirect
+ * calls as the runtime counted them, docs/PROTOCOL.md rule 7), line
+ * counts (--lines), every vertex's count (--vertices), or
+ * the flow-conservation check (--check, the same as `ipp check`:
+ * cmd_check.c).
  *
  * The profile is matched to the program exactly as `ipp report` matches it
  * (report_from_profile(), which also checks every record); then every
- * matched unit is derived with ipp_derive().  Units the profile does not
- * hold (they never ran) count 0 everywhere.
+ * matched unit is derived with ipp_derive() (derived_load(), cli.c).  Units
+ * the profile does not hold (they never ran) count 0 everywhere.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -27,9 +30,7 @@
 #include "report.h"
 #include "writers.h"
 
-#define DEFAULT_PROFILE "ipp.prof"
-
-enum what { WHAT_FUNCTIONS, WHAT_CALLS, WHAT_LINES, WHAT_CHECK };
+enum what { WHAT_FUNCTIONS, WHAT_CALLS, WHAT_LINES, WHAT_CHECK, WHAT_VERTICES };
 
 static void counts_usage(FILE *f)
 {
@@ -45,15 +46,23 @@ static void counts_usage(FILE *f)
 		"  -F, --functions      one line per instrumented function: FUNCTION ENTRIES\n"
 		"                       (times it was entered), in source order (default)\n"
 		"  -C, --calls          per call site: CALLER -> CALLEE COUNT FILE:LINE;\n"
-		"                       CALLEE is (indirect) or (external) when the unit\n"
-		"                       does not name it; then per caller/callee pair of\n"
-		"                       the unit: CALLER -> CALLEE COUNT, summed over sites\n"
+		"                       CALLEE is (indirect) for a call through a pointer\n"
+		"                       ((external) if a map from before ipp named every\n"
+		"                       callee does not name it); then per indirect call\n"
+		"                       site and callee (context mode): CALLER -> CALLEE\n"
+		"                       COUNT FILE:LINE; then per caller/callee pair of\n"
+		"                       the unit, instrumented callee or not: CALLER ->\n"
+		"                       CALLEE COUNT, summed over sites\n"
 		"  -L, --lines          FILE:LINE COUNT: per line, the largest count of a\n"
 		"                       basic block starting there (an approximation of\n"
 		"                       gcov's line counts, docs/DERIVE.md section 3)\n"
-		"  -k, --check          check flow conservation (Kirchhoff's law) at every\n"
-		"                       vertex; prints the violations and exits 1 if there\n"
-		"                       are any, else prints 'flow conserved'\n"
+		"  -V, --vertices       per vertex of every instrumented function (basic\n"
+		"                       block, call, return site, entry, exit, dead end):\n"
+		"                       VERTEX KIND FUNCTION FILE:LINE COUNT (exact counts;\n"
+		"                       the vertex ids of 'ipp map')\n"
+		"  -k, --check          the same as 'ipp check PROGRAM PROFILE': flow\n"
+		"                       conservation (Kirchhoff's law) at every vertex;\n"
+		"                       prints the violations and exits 1 if there are any\n"
 		"\n"
 		"Options:\n"
 		"  -f, --format=FORMAT  text (default), yaml or json (counts as strings)\n"
@@ -67,18 +76,18 @@ static void counts_usage(FILE *f)
 		"2 on a usage error.\n");
 }
 
-/* Derived counts of every unit of the program. */
-struct unit {
-	const struct prog_module *m;
-	const ipp_graph *g;
-	bool ran;		/* the profile holds the unit */
-	uint64_t runs;		/* runs merged into its profile module */
-	ipp_counts c;		/* if ran */
-};
-
 static uint64_t vcount(const struct unit *u, ipp_id v)
 {
 	return u->ran ? u->c.vertex[v] : 0;
+}
+
+/* --vertices: the vertices of instrumented procedures that are program
+ * points (every kind but GEntry_P, which never executes). */
+static bool shown_vertex(const ipp_graph *g, ipp_id v)
+{
+	ipp_id p = ipp_vertex_proc(g, v);
+	return p != IPP_NONE && !(ipp_proc_flags(g, p) & IPP_PROC_SKIPPED) &&
+	       ipp_vertex_kind(g, v) != IPP_V_GENTRY;
 }
 
 static void add_sat(uint64_t *acc, uint64_t v)
@@ -90,42 +99,152 @@ static void add_sat(uint64_t *acc, uint64_t v)
 /* --calls: per site and per pair                                       */
 /* ------------------------------------------------------------------ */
 
+/* A callee, named: a procedure of some unit (possibly not in the program:
+ * then only its assembler name is known), or a function the program calls
+ * directly whose unit is unknown (a library, a unit built without ipp). */
+struct callee {
+	const char *name;	/* source name, or the assembler name */
+	const char *asm_name;
+	const char *module;	/* its unit; NULL if unknown */
+	uint64_t checksum;	/* its unit's; 0 if unknown */
+};
+
+/* The indirect call arcs of one unit (ipp_counts_icalls), callees named. */
+struct icalls {
+	ipp_icall_count *ic;
+	struct callee *callee;	/* [n] */
+	size_t n;
+};
+
+/* Unit i's indirect call arcs; none if it did not run.  A callee is looked
+ * up in the program's units by (module, checksum), then by assembler name
+ * (its Entry region's name). */
+static void unit_icalls(const struct derived *d, size_t i, struct icalls *out)
+{
+	const ipp_prof_module *pm = d->r.mods[i].pm;
+	memset(out, 0, sizeof(*out));
+	if (pm == NULL)
+		return;
+	out->n = ipp_counts_icalls(d->units[i].m->fin, pm, &out->ic);
+	out->callee = xcalloc(out->n ? out->n : 1, sizeof(out->callee[0]));
+	for (size_t k = 0; k < out->n; k++) {
+		const ipp_icall_count *c = &out->ic[k];
+		struct callee *ce = &out->callee[k];
+		long j = program_find(&d->prog, c->callee_module, c->callee_checksum);
+		const ipp_graph *cg = j >= 0 ? ipp_fin_graph(d->prog.mods[j].fin) : NULL;
+		ipp_id p = cg ? ipp_proc_find(cg, c->callee_region) : IPP_NONE;
+		ce->name = p != IPP_NONE ? ipp_proc_name(cg, p) : c->callee_region;
+		ce->asm_name = c->callee_region;
+		ce->module = c->callee_module;
+		ce->checksum = c->callee_checksum;
+	}
+}
+
+static void icalls_free(struct icalls *ia)
+{
+	free(ia->ic);
+	free(ia->callee);
+}
+
+/* The callee of direct call site cc of unit u, if the map names it: the
+ * procedure it enters, else the function the call names
+ * (ipp_call_target_asm), looked up by its assembler name in u (a function
+ * ipp did not instrument) and then among the externally callable
+ * procedures (IPP_PROC_ENTRY) of the program's other units: if exactly one
+ * defines it, that unit is the callee's; else the unit is unknown (a
+ * library function, a unit built without ipp, or an ambiguous name).
+ * Returns false for an indirect or unnamed call. */
+static bool direct_callee(const struct program *prog, const struct unit *u,
+			  const ipp_call_count *cc, struct callee *out)
+{
+	const struct prog_module *home = NULL;
+	ipp_id q = IPP_NONE;
+
+	if (cc->callee_asm == NULL)
+		return false;
+	out->asm_name = cc->callee_asm;
+	out->name = cc->callee_name;
+	if (ipp_proc_find(u->g, cc->callee_asm) != IPP_NONE) {
+		home = u->m;
+	} else {
+		for (size_t j = 0; j < prog->nmods; j++) {
+			const ipp_graph *g = prog->mods[j].map->graph;
+			ipp_id p = ipp_proc_find(g, cc->callee_asm);
+			if (&prog->mods[j] == u->m || p == IPP_NONE ||
+			    !(ipp_proc_flags(g, p) & IPP_PROC_ENTRY))
+				continue;
+			if (home != NULL) {	/* two candidates: unknown */
+				home = NULL;
+				break;
+			}
+			home = &prog->mods[j];
+			q = p;
+		}
+		if (home != NULL)
+			out->name = ipp_proc_name(home->map->graph, q);
+	}
+	out->module = home != NULL ? home->map->module : NULL;
+	out->checksum = home != NULL ? home->map->checksum : 0;
+	return true;
+}
+
 struct arc {
-	ipp_id caller, callee;
+	ipp_id caller;
+	struct callee callee;
 	uint64_t calls;
 };
 
-/* The direct arcs of the unit, summed per (caller, callee), in order of
- * first appearance. */
-static size_t sum_arcs(const ipp_call_count *cc, size_t n, struct arc **out)
+static bool same_module(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+/* Adds calls to the arc caller -> callee of a[0 .. *na-1], appended if new. */
+static void add_arc(struct arc **a, size_t *na, size_t *cap, ipp_id caller,
+		    const struct callee *callee, uint64_t calls)
+{
+	size_t k;
+	for (k = 0; k < *na; k++)
+		if ((*a)[k].caller == caller && (*a)[k].callee.checksum == callee->checksum &&
+		    strcmp((*a)[k].callee.asm_name, callee->asm_name) == 0 &&
+		    same_module((*a)[k].callee.module, callee->module))
+			break;
+	if (k == *na) {
+		GROW(*a, *na, *cap);
+		(*a)[k].caller = caller;
+		(*a)[k].callee = *callee;
+		(*a)[k].calls = 0;
+		(*na)++;
+	}
+	add_sat(&(*a)[k].calls, calls);
+}
+
+/* The arcs of unit u, summed per (caller, callee), in order of first
+ * appearance: the direct ones from its call sites (to every function the
+ * map names, instrumented or not, in the unit or not), then the indirect
+ * ones the runtime counted. */
+static size_t sum_arcs(const struct program *prog, const struct unit *u,
+		       const ipp_call_count *cc, size_t n, const struct icalls *ia,
+		       struct arc **out)
 {
 	struct arc *a = NULL;
 	size_t na = 0, cap = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		size_t k;
-		if (cc[i].callee == IPP_NONE)
-			continue;
-		for (k = 0; k < na; k++)
-			if (a[k].caller == cc[i].caller && a[k].callee == cc[i].callee)
-				break;
-		if (k == na) {
-			GROW(a, na, cap);
-			a[na].caller = cc[i].caller;
-			a[na].callee = cc[i].callee;
-			a[na].calls = 0;
-			na++;
-		}
-		add_sat(&a[k].calls, cc[i].calls);
+		struct callee ce;
+		if (direct_callee(prog, u, &cc[i], &ce))
+			add_arc(&a, &na, &cap, cc[i].caller, &ce, cc[i].calls);
 	}
+	for (size_t i = 0; i < ia->n; i++)
+		add_arc(&a, &na, &cap, ia->ic[i].caller, &ia->callee[i], ia->ic[i].calls);
 	*out = a;
 	return na;
 }
 
-static const char *callee_name(const ipp_graph *g, const ipp_call_count *cc)
+static const char *callee_name(const ipp_call_count *cc)
 {
-	if (cc->callee != IPP_NONE)
-		return ipp_proc_name(g, cc->callee);
+	if (cc->callee_name != NULL)
+		return cc->callee_name;
 	return cc->indirect ? "(indirect)" : "(external)";
 }
 
@@ -145,6 +264,8 @@ static size_t unit_calls(const struct unit *u, ipp_call_count **out)
 		cc[n].site = (ipp_id)v;
 		cc[n].caller = ipp_vertex_proc(u->g, (ipp_id)v);
 		cc[n].callee = ipp_call_callee(u->g, (ipp_id)v);
+		cc[n].callee_asm = ipp_call_target_asm(u->g, (ipp_id)v);
+		cc[n].callee_name = ipp_call_target_name(u->g, (ipp_id)v);
 		cc[n].indirect = (ipp_call_flags(u->g, (ipp_id)v) & IPP_CALL_INDIRECT) != 0;
 		cc[n].why = ipp_fin_call_summary(u->m->fin, (ipp_id)v);
 		n++;
@@ -157,7 +278,8 @@ static size_t unit_calls(const struct unit *u, ipp_call_count **out)
 /* Text                                                                 */
 /* ------------------------------------------------------------------ */
 
-static void text_unit(FILE *out, enum what what, const struct unit *u, bool header)
+static void text_unit(FILE *out, enum what what, const struct program *prog,
+		      const struct unit *u, const struct icalls *ia, bool header)
 {
 	const ipp_graph *g = u->g;
 
@@ -173,19 +295,26 @@ static void text_unit(FILE *out, enum what what, const struct unit *u, bool head
 	} else if (what == WHAT_CALLS) {
 		ipp_call_count *cc;
 		struct arc *a;
-		size_t n = unit_calls(u, &cc), na = sum_arcs(cc, n, &a);
+		size_t n = unit_calls(u, &cc), na = sum_arcs(prog, u, cc, n, ia, &a);
 
 		fprintf(out, "# call sites\n");
 		for (size_t i = 0; i < n; i++) {
 			const char *file = ipp_vertex_file(g, cc[i].site);
 			fprintf(out, "%s -> %s %" PRIu64 " %s:%d\n", ipp_proc_name(g, cc[i].caller),
-				callee_name(g, &cc[i]), cc[i].calls, file ? file : "?",
+				callee_name(&cc[i]), cc[i].calls, file ? file : "?",
 				ipp_vertex_line(g, cc[i].site));
+		}
+		fprintf(out, "# indirect calls\n");
+		for (size_t i = 0; i < ia->n; i++) {
+			const char *file = ipp_vertex_file(g, ia->ic[i].site);
+			fprintf(out, "%s -> %s %" PRIu64 " %s:%d\n",
+				ipp_proc_name(g, ia->ic[i].caller), ia->callee[i].name,
+				ia->ic[i].calls, file ? file : "?", ipp_vertex_line(g, ia->ic[i].site));
 		}
 		fprintf(out, "# arcs\n");
 		for (size_t k = 0; k < na; k++)
 			fprintf(out, "%s -> %s %" PRIu64 "\n", ipp_proc_name(g, a[k].caller),
-				ipp_proc_name(g, a[k].callee), a[k].calls);
+				a[k].callee.name, a[k].calls);
 		free(cc);
 		free(a);
 	} else if (what == WHAT_LINES && u->ran) {
@@ -195,6 +324,16 @@ static void text_unit(FILE *out, enum what what, const struct unit *u, bool head
 			fprintf(out, "%s:%d %" PRIu64 "\n", lc[i].file ? lc[i].file : "?",
 				lc[i].line, lc[i].count);
 		free(lc);
+	} else if (what == WHAT_VERTICES) {
+		for (size_t v = 0; v < ipp_graph_nvertices(g); v++) {
+			const char *file = ipp_vertex_file(g, (ipp_id)v);
+			if (!shown_vertex(g, (ipp_id)v))
+				continue;
+			fprintf(out, "%zu %s %s %s:%d %" PRIu64 "\n", v,
+				ipp_vkind_name(ipp_vertex_kind(g, (ipp_id)v)),
+				ipp_proc_name(g, ipp_vertex_proc(g, (ipp_id)v)), file ? file : "?",
+				ipp_vertex_line(g, (ipp_id)v), vcount(u, (ipp_id)v));
+		}
 	}
 }
 
@@ -231,7 +370,23 @@ static void key_line(emitter *e, const ipp_graph *g, ipp_id v)
 		emit_null(e);
 }
 
-static void struct_unit(emitter *e, enum what what, const struct unit *u)
+/* callee, callee_asm_name, callee_module, callee_checksum (the last two
+ * null when the callee's unit is unknown) */
+static void key_callee(emitter *e, const struct callee *c)
+{
+	char hex[17];
+	key_str(e, "callee", c->name);
+	key_str(e, "callee_asm_name", c->asm_name);
+	key_str(e, "callee_module", c->module);
+	emit_key(e, "callee_checksum");
+	if (c->module != NULL)
+		emit_str_quoted(e, ipp_hex64(c->checksum, hex));
+	else
+		emit_null(e);
+}
+
+static void struct_unit(emitter *e, enum what what, const struct program *prog,
+			const struct unit *u, const struct icalls *ia)
 {
 	const ipp_graph *g = u->g;
 
@@ -254,15 +409,15 @@ static void struct_unit(emitter *e, enum what what, const struct unit *u)
 	} else if (what == WHAT_CALLS) {
 		ipp_call_count *cc;
 		struct arc *a;
-		size_t n = unit_calls(u, &cc), na = sum_arcs(cc, n, &a);
+		size_t n = unit_calls(u, &cc), na = sum_arcs(prog, u, cc, n, ia, &a);
 
 		emit_key(e, "call_sites");
 		emit_begin_seq(e);
 		for (size_t i = 0; i < n; i++) {
 			emit_begin_map_flow(e);
 			key_str(e, "caller", ipp_proc_name(g, cc[i].caller));
-			emit_key(e, "callee");
-			emit_str(e, cc[i].callee != IPP_NONE ? ipp_proc_name(g, cc[i].callee) : NULL);
+			key_str(e, "callee", cc[i].callee_name);
+			key_str(e, "callee_asm_name", cc[i].callee_asm);
 			key_str(e, "kind", cc[i].callee != IPP_NONE ? "direct" :
 				cc[i].indirect ? "indirect" : "external");
 			key_line(e, g, cc[i].site);
@@ -272,12 +427,24 @@ static void struct_unit(emitter *e, enum what what, const struct unit *u)
 			emit_end(e);
 		}
 		emit_end(e);
+		emit_key(e, "indirect_calls");
+		emit_begin_seq(e);
+		for (size_t i = 0; i < ia->n; i++) {
+			emit_begin_map_flow(e);
+			key_str(e, "caller", ipp_proc_name(g, ia->ic[i].caller));
+			key_callee(e, &ia->callee[i]);
+			key_line(e, g, ia->ic[i].site);
+			key_u64(e, "calls", ia->ic[i].calls);
+			key_int(e, "vertex", ia->ic[i].site);
+			emit_end(e);
+		}
+		emit_end(e);
 		emit_key(e, "arcs");
 		emit_begin_seq(e);
 		for (size_t k = 0; k < na; k++) {
 			emit_begin_map_flow(e);
 			key_str(e, "caller", ipp_proc_name(g, a[k].caller));
-			key_str(e, "callee", ipp_proc_name(g, a[k].callee));
+			key_callee(e, &a[k].callee);
 			key_u64(e, "calls", a[k].calls);
 			emit_end(e);
 		}
@@ -299,68 +466,22 @@ static void struct_unit(emitter *e, enum what what, const struct unit *u)
 		}
 		emit_end(e);
 		free(lc);
-	}
-}
-
-/* ------------------------------------------------------------------ */
-/* --check                                                              */
-/* ------------------------------------------------------------------ */
-
-/* Checks every unit that ran; prints the messages.  Returns the number of
- * violations. */
-static size_t check_units(FILE *out, enum out_format format, const char *program,
-			  const char *profile, struct unit *units, size_t nunits)
-{
-	size_t total = 0;
-	emitter *e = NULL;
-
-	if (format != FORMAT_TEXT) {
-		e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
-		emit_begin_map(e);
-		key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
-		key_str(e, "program", program);
-		key_str(e, "profile", profile);
-		emit_key(e, "modules");
+	} else if (what == WHAT_VERTICES) {
+		emit_key(e, "vertices");
 		emit_begin_seq(e);
-	}
-	for (size_t i = 0; i < nunits; i++) {
-		char **msgs = NULL;
-		size_t n = 0;
-		int nviol = 0;
-
-		if (units[i].ran)
-			nviol = ipp_check_flow(units[i].m->fin, &units[i].c, &msgs, &n);
-		total += (size_t)nviol;
-		if (e != NULL) {
-			emit_begin_map(e);
-			key_str(e, "name", units[i].m->map->module);
-			emit_key(e, "checksum");
-			emit_str_quoted(e, units[i].m->checksum);
-			key_int(e, "violations", nviol);
-			emit_key(e, "messages");
-			emit_begin_seq(e);
-			for (size_t k = 0; k < n; k++)
-				emit_str(e, msgs[k]);
+		for (size_t v = 0; v < ipp_graph_nvertices(g); v++) {
+			if (!shown_vertex(g, (ipp_id)v))
+				continue;
+			emit_begin_map_flow(e);
+			key_int(e, "vertex", (long long)v);
+			key_str(e, "kind", ipp_vkind_name(ipp_vertex_kind(g, (ipp_id)v)));
+			key_str(e, "function", ipp_proc_name(g, ipp_vertex_proc(g, (ipp_id)v)));
+			key_line(e, g, (ipp_id)v);
+			key_u64(e, "count", vcount(u, (ipp_id)v));
 			emit_end(e);
-			emit_end(e);
-		} else {
-			for (size_t k = 0; k < n; k++)
-				fprintf(out, "%s: %s\n", units[i].m->map->module, msgs[k]);
 		}
-		ipp_flow_free(msgs, n);
-	}
-	if (e != NULL) {
 		emit_end(e);
-		emit_key(e, "conserved");
-		emit_bool(e, total == 0);
-		emit_end(e);
-		emit_finish(e);
-	} else if (total == 0) {
-		fprintf(out, "flow conserved\n");
-	} else {
-		fprintf(out, "%zu flow violation%s\n", total, total == 1 ? "" : "s");
 	}
-	return total;
 }
 
 /* ------------------------------------------------------------------ */
@@ -368,36 +489,46 @@ static size_t check_units(FILE *out, enum out_format format, const char *program
 /* ------------------------------------------------------------------ */
 
 static void write_counts(FILE *out, enum out_format format, enum what what,
-			 const char *program, const char *profile, const struct unit *units,
-			 size_t nunits)
+			 const struct derived *d)
 {
-	if (format == FORMAT_TEXT) {
-		for (size_t i = 0; i < nunits; i++)
-			text_unit(out, what, &units[i], nunits > 1);
-		return;
-	}
+	struct icalls ia;
+	emitter *e = NULL;
 
-	emitter *e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
-	emit_begin_map(e);
-	key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
-	key_str(e, "program", program);
-	key_str(e, "profile", profile);
-	emit_key(e, "modules");
-	emit_begin_seq(e);
-	for (size_t i = 0; i < nunits; i++) {
-		const struct unit *u = &units[i];
+	if (format != FORMAT_TEXT) {
+		e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
+		emit_begin_map(e);
+		key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
+		key_str(e, "program", d->program);
+		key_str(e, "profile", d->profile);
+		emit_key(e, "modules");
+		emit_begin_seq(e);
+	}
+	for (size_t i = 0; i < d->nunits; i++) {
+		const struct unit *u = &d->units[i];
+		if (what == WHAT_CALLS)
+			unit_icalls(d, i, &ia);
+		else
+			memset(&ia, 0, sizeof(ia));
+		if (e == NULL) {
+			text_unit(out, what, &d->prog, u, &ia, d->nunits > 1);
+			icalls_free(&ia);
+			continue;
+		}
 		emit_begin_map(e);
 		key_str(e, "name", u->m->map->module);
 		emit_key(e, "checksum");
 		emit_str_quoted(e, u->m->checksum);
 		key_str(e, "mode", ipp_mode_name(ipp_fin_mode(u->m->fin)));
 		key_u64(e, "runs", u->runs);
-		struct_unit(e, what, u);
+		struct_unit(e, what, &d->prog, u, &ia);
 		emit_end(e);
+		icalls_free(&ia);
 	}
-	emit_end(e);
-	emit_end(e);
-	emit_finish(e);
+	if (e != NULL) {
+		emit_end(e);
+		emit_end(e);
+		emit_finish(e);
+	}
 }
 
 int cmd_counts(int argc, char **argv)
@@ -407,31 +538,26 @@ int cmd_counts(int argc, char **argv)
 		{ "calls", no_argument, NULL, 'C' },
 		{ "lines", no_argument, NULL, 'L' },
 		{ "check", no_argument, NULL, 'k' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "vertices", no_argument, NULL, 'V' },
+		CLI_COMMON_LONGOPTS,
 	};
 	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
-	static const char *const what_opt[] = { "--functions", "--calls", "--lines", "--check" };
+	static const char *const what_opt[] = { "--functions", "--calls", "--lines", "--check",
+						 "--vertices" };
 	enum out_format format = FORMAT_TEXT;
 	enum what what = WHAT_FUNCTIONS;
 	bool what_given = false;
-	char err[1024];
-	struct program prog;
-	struct report r;
-	ipp_profile *prof;
-	struct unit *units;
-	size_t nunits = 0;
-	int c, status = EXIT_FAILURE;
+	struct derived d;
+	int c, status;
 	FILE *out;
 
-	while ((c = getopt_long(argc, argv, "FCLkf:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "FCLkVf:o:h", longopts, NULL)) != -1) {
 		enum what w;
 		switch (c) {
 		case 'F': w = WHAT_FUNCTIONS; goto set_what;
 		case 'C': w = WHAT_CALLS; goto set_what;
 		case 'L': w = WHAT_LINES; goto set_what;
+		case 'V': w = WHAT_VERTICES; goto set_what;
 		case 'k': w = WHAT_CHECK;
 		set_what:
 			if (what_given && w != what)
@@ -440,78 +566,28 @@ int cmd_counts(int argc, char **argv)
 			what = w;
 			what_given = true;
 			break;
-		case 'f':
-			if (parse_format(optarg, &format) < 0)
-				return cmd_usage_error(cmd, counts_usage, "--format: unknown format "
-						       "'%s' (text, yaml or json)", optarg);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			counts_usage(stdout);
-			return finish_output(stdout, "stdout");
 		default:
-			return cmd_bad_option(counts_usage);
+			status = cli_common_option(c, cmd, counts_usage, &format, &output);
+			if (status != CLI_CONTINUE)
+				return status;
 		}
 	}
-	if (optind >= argc)
-		return cmd_usage_error(cmd, counts_usage, "no PROGRAM given");
-	program = argv[optind++];
-	if (optind < argc)
-		profile = argv[optind++];
-	if (optind < argc)
-		return cmd_usage_error(cmd, counts_usage, "unexpected argument '%s'",
-				       argv[optind]);
+	status = cli_program_profile(argc, argv, cmd, counts_usage, &program, &profile);
+	if (status != CLI_CONTINUE)
+		return status;
 
-	if (program_load(&prog, program, true, err, sizeof(err)) < 0)
-		return cli_error("%s", err);
-	prof = cli_read_profile(profile, program);
-	if (prof == NULL) {
-		program_free(&prog);
+	if (derived_load(&d, program, profile) < 0)
 		return EXIT_FAILURE;
-	}
-	/* Match and check the profile as `ipp report` does (no path shown). */
-	if (report_from_profile(&r, &prog, prof, profile, 0, err, sizeof(err)) < 0) {
-		cli_error("%s", err);
-		goto out_prof;
-	}
-
-	units = xcalloc(prog.nmods ? prog.nmods : 1, sizeof(units[0]));
-	for (size_t i = 0; i < prog.nmods; i++, nunits++) {
-		struct unit *u = &units[i];
-		u->m = &prog.mods[i];
-		u->g = ipp_fin_graph(u->m->fin);
-		if (r.mods[i].pm == NULL)
-			continue;
-		if (ipp_derive(u->m->fin, r.mods[i].pm, &u->c, err, sizeof(err)) < 0) {
-			cli_error("%s: %s: %s", profile, u->m->map->module, err);
-			goto out_units;
-		}
-		u->ran = true;
-		u->runs = r.mods[i].pm->runs;
-	}
-
-	out = open_output(output);
-	if (out != NULL) {
-		if (what == WHAT_CHECK) {
-			size_t nviol = check_units(out, format, program, profile, units, nunits);
-			status = close_output(out, output);
-			if (nviol > 0)
-				status = EXIT_FAILURE;
-		} else {
-			write_counts(out, format, what, program, profile, units, nunits);
+	if (what == WHAT_CHECK) {
+		status = check_output(&d, format, output, "ipp_counts");
+	} else {
+		status = EXIT_FAILURE;
+		out = open_output(output);
+		if (out != NULL) {
+			write_counts(out, format, what, &d);
 			status = close_output(out, output);
 		}
 	}
-out_units:
-	for (size_t i = 0; i < nunits; i++)
-		if (units[i].ran)
-			ipp_counts_free(&units[i].c);
-	free(units);
-	report_free(&r);
-out_prof:
-	ipp_profile_free(prof);
-	program_free(&prog);
+	derived_free(&d);
 	return status;
 }

@@ -113,9 +113,7 @@ int cmd_decode(int argc, char **argv)
 		{ "stack", required_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "regions", no_argument, NULL, 'r' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		CLI_COMMON_LONGOPTS,
 	};
 	const char *cmd = argv[0], *module = NULL, *region = NULL, *output = NULL;
 	const char *stack_arg = NULL, *program, *number;
@@ -126,7 +124,7 @@ int cmd_decode(int argc, char **argv)
 	struct program prog;
 	struct report r;
 	char err[1024];
-	int c, status = EXIT_FAILURE;
+	int c, status;
 	long mod;
 	mpz_t num, local;
 	FILE *out;
@@ -148,22 +146,13 @@ int cmd_decode(int argc, char **argv)
 		case 's':
 			stack_arg = optarg;
 			break;
-		case 'f':
-			if (parse_format(optarg, &format) < 0)
-				return cmd_usage_error(cmd, decode_usage, "--format: unknown format "
-						       "'%s' (text, yaml or json)", optarg);
-			break;
 		case 'r':
 			regions = true;
 			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			decode_usage(stdout);
-			return finish_output(stdout, "stdout");
 		default:
-			return cmd_bad_option(decode_usage);
+			status = cli_common_option(c, cmd, decode_usage, &format, &output);
+			if (status != CLI_CONTINUE)
+				return status;
 		}
 	}
 	if (argc - optind < 2)
@@ -181,6 +170,7 @@ int cmd_decode(int argc, char **argv)
 		return cmd_usage_error(cmd, decode_usage, "--global and --region exclude each "
 				       "other: a global number determines its region");
 
+	status = EXIT_FAILURE;
 	mpz_init(num);
 	mpz_init(local);
 	if (parse_number(number, num) < 0) {

@@ -82,14 +82,10 @@ int cmd_map(int argc, char **argv)
 		case 'l':
 			list = true;
 			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			map_usage(stdout);
-			return finish_output(stdout, "stdout");
 		default:
-			return cmd_bad_option(map_usage);
+			status = cli_common_option(c, cmd, map_usage, NULL, &output);
+			if (status != CLI_CONTINUE)
+				return status;
 		}
 	}
 	if (optind >= argc)

@@ -20,7 +20,6 @@
 #include "report.h"
 #include "writers.h"
 
-#define DEFAULT_PROFILE "ipp.prof"
 #define DEFAULT_TOP 10
 
 static void report_usage(FILE *f)
@@ -90,9 +89,7 @@ int cmd_report(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "regions", no_argument, NULL, 'r' },
 		{ "cuts", no_argument, NULL, 'c' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		CLI_COMMON_LONGOPTS,
 	};
 	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
 	enum out_format format = FORMAT_TEXT;
@@ -113,25 +110,16 @@ int cmd_report(int argc, char **argv)
 		case 'a':
 			top = SIZE_MAX;
 			break;
-		case 'f':
-			if (parse_format(optarg, &format) < 0)
-				return cmd_usage_error(cmd, report_usage, "--format: unknown format "
-						       "'%s' (text, yaml or json)", optarg);
-			break;
 		case 'r':
 			regions = true;
 			break;
 		case 'c':
 			cuts = true;
 			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			report_usage(stdout);
-			return finish_output(stdout, "stdout");
 		default:
-			return cmd_bad_option(report_usage);
+			status = cli_common_option(c, cmd, report_usage, &format, &output);
+			if (status != CLI_CONTINUE)
+				return status;
 		}
 	}
 	if (optind >= argc)

@@ -6,7 +6,7 @@
  * one-line summary for --help, and a function that receives the command's
  * own argv (argv[0] is "ipp COMMAND") and returns the exit status.  Each
  * command lives in its own file (demo.c, cmd_report.c, cmd_decode.c,
- * cmd_map.c, cmd_counts.c; see cli.h).  To add one, write its cmd_*
+ * cmd_map.c, cmd_counts.c, cmd_check.c; see cli.h).  To add one, write its cmd_*
  * function and add a line to the table.
  *
  * Exit status: 0 success, 1 failure, 2 usage error (unknown command or
@@ -42,6 +42,8 @@ static const struct command commands[] = {
 	{ "decode", "decode one path from its number", cmd_decode },
 	{ "counts", "function, call and line counts derived from a profile (gcov-style)",
 	  cmd_counts },
+	{ "check", "check a profile against the program's maps and flow conservation",
+	  cmd_check },
 	{ "map", "print the maps embedded in a program", cmd_map },
 	{ "demo", "print the decoded path profile of the paper's Figure 4 program", cmd_demo },
 };

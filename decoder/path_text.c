@@ -119,9 +119,9 @@ char *path_compact(const struct prog_module *m, const struct steps *s)
 			note(it, "call");
 			break;
 		case SK_SUMMARY:
-			if (st->callee != IPP_NONE) {
+			if (st->callee_name != NULL) {
 				struct sbuf t = { 0 };
-				sb_printf(&t, "summary: %s", ipp_proc_name(g, st->callee));
+				sb_printf(&t, "summary: %s", st->callee_name);
 				note(it, t.s);
 				free(t.s);
 			} else {

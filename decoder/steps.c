@@ -112,6 +112,7 @@ static void classify(const struct step_ctx *c, struct step *s, ipp_id in, ipp_id
 		s->why = ipp_fin_call_summary(c->fin, s->origin);
 		s->kind = s->why == IPP_SUM_NONE ? SK_CALL : SK_SUMMARY;
 		s->callee = ipp_call_callee(c->g, s->origin);
+		s->callee_name = ipp_call_target_name(c->g, s->origin);
 		break;
 	case IPP_V_RETSITE:
 		s->kind = SK_RETSITE;

@@ -63,6 +63,9 @@ struct step {
 	ipp_id proc;		/* its procedure */
 	enum step_kind kind;
 	ipp_id callee;		/* call and summary: the callee procedure, or IPP_NONE */
+	const char *callee_name;	/* call and summary: the called function's source
+					 * name (ipp_call_target_name), in the unit or
+					 * not; NULL for an indirect call */
 	enum ipp_summary_why why;	/* summary: why the call is not followed */
 	bool returns;		/* exit: followed by a return edge into a caller */
 };

@@ -135,7 +135,7 @@ static void vertex(emitter *e, const struct prog_module *m, const struct step *s
 	key_location(e, g, s->origin);
 	key_str(e, "kind", step_kind_name(s->kind));
 	if (s->kind == SK_CALL || s->kind == SK_SUMMARY)
-		key_str(e, "callee", proc_name_or_null(g, s->callee));
+		key_str(e, "callee", s->callee_name);
 	if (s->kind == SK_SUMMARY)
 		key_str(e, "why", ipp_summary_why_name(s->why));
 	key_int(e, "vertex", s->vertex);
@@ -244,7 +244,7 @@ void write_report_struct(FILE *out, enum emit_format f, const struct report *r)
 static void call_site(emitter *e, const ipp_graph *g, ipp_id c)
 {
 	key_str(e, "caller", ipp_proc_name(g, ipp_vertex_proc(g, c)));
-	key_str(e, "callee", proc_name_or_null(g, ipp_call_callee(g, c)));
+	key_str(e, "callee", ipp_call_target_name(g, c));
 	key_location(e, g, c);
 }
 

@@ -157,8 +157,8 @@ static void report_decode_text(FILE *out, const struct report *r)
 
 		snprintf(id, sizeof(id), "%" PRId32, s->vertex);
 		if (s->kind == SK_CALL || s->kind == SK_SUMMARY)
-			sb_printf(&extra, "calls %s", s->callee != IPP_NONE ?
-				  ipp_proc_name(g, s->callee) : "?");
+			sb_printf(&extra, "calls %s", s->callee_name != NULL ?
+				  s->callee_name : "?");
 		if (s->kind == SK_SUMMARY)
 			sb_printf(&extra, ", not followed: %s", ipp_summary_why_name(s->why));
 		table_row(&t, (const char *const[]){ id, step_kind_name(s->kind),
@@ -187,12 +187,12 @@ void write_report_text(FILE *out, const struct report *r)
 
 static void call_row(struct table *t, const ipp_graph *g, ipp_id c, const char *why)
 {
-	ipp_id callee = ipp_call_callee(g, c);
+	const char *callee = ipp_call_target_name(g, c);
 	struct sbuf arrow = { 0 };
 	char *loc = location(g, c);
 
 	sb_printf(&arrow, "%s -> %s", ipp_proc_name(g, ipp_vertex_proc(g, c)),
-		  callee != IPP_NONE ? ipp_proc_name(g, callee) :
+		  callee != NULL ? callee :
 		  (ipp_call_flags(g, c) & IPP_CALL_INDIRECT) ? "(indirect)" : "(external)");
 	table_row(t, (const char *const[]){ arrow.s, loc, why });
 	free(arrow.s);

@@ -152,8 +152,11 @@ void ipp_graph_free(ipp_graph *g)
 {
 	if (!g)
 		return;
-	for (size_t i = 0; i < g->nv; i++)
+	for (size_t i = 0; i < g->nv; i++) {
 		free(g->v[i].out);
+		free(g->v[i].tasm);
+		free(g->v[i].tname);
+	}
 	for (size_t i = 0; i < g->np; i++) {
 		free(g->p[i].name);
 		free(g->p[i].asm_name);
@@ -202,6 +205,16 @@ ipp_id ipp_add_call(ipp_graph *g, ipp_id p, ipp_id callee, unsigned flags)
 	IPP_ARRAY_GROW(pr->calls, pr->ncalls, pr->capcalls);
 	pr->calls[pr->ncalls++] = c;
 	return c;
+}
+
+/* The names stay out of the derived facts: no invalidate(). */
+void ipp_set_call_target(ipp_graph *g, ipp_id c, const char *asm_name, const char *name)
+{
+	struct ipp_vertex *v = &g->v[c];
+	free(v->tasm);
+	free(v->tname);
+	v->tasm = ipp_xstrdup(asm_name);
+	v->tname = name && strcmp(name, asm_name) != 0 ? ipp_xstrdup(name) : NULL;
 }
 
 ipp_id ipp_add_edge(ipp_graph *g, ipp_id src, ipp_id dst)
@@ -288,6 +301,22 @@ ipp_id ipp_edge_dst(const ipp_graph *g, ipp_id e) { return g->e[e].dst; }
 size_t ipp_vertex_nout(const ipp_graph *g, ipp_id v) { return g->v[v].nout; }
 ipp_id ipp_vertex_out(const ipp_graph *g, ipp_id v, size_t i) { return g->v[v].out[i]; }
 
+const char *ipp_call_target_asm(const ipp_graph *g, ipp_id c)
+{
+	const struct ipp_vertex *v = &g->v[c];
+	if (v->tasm)
+		return v->tasm;
+	return v->callee != IPP_NONE ? g->p[v->callee].asm_name : NULL;
+}
+
+const char *ipp_call_target_name(const ipp_graph *g, ipp_id c)
+{
+	const struct ipp_vertex *v = &g->v[c];
+	if (v->tasm)
+		return v->tname ? v->tname : v->tasm;
+	return v->callee != IPP_NONE ? g->p[v->callee].name : NULL;
+}
+
 const char *ipp_vertex_file(const ipp_graph *g, ipp_id v)
 {
 	int f = g->v[v].file;
@@ -364,6 +393,11 @@ int ipp_graph_check(const ipp_graph *g, char *err, size_t errlen)
 				   ipp_vkind_name(v->kind));
 			return -1;
 		}
+		if (v->tasm && v->kind != IPP_V_CALL) {
+			ipp_seterr(err, errlen, "%s vertex %zu names a callee",
+				   ipp_vkind_name(v->kind), i);
+			return -1;
+		}
 		switch (v->kind) {
 		case IPP_V_BLOCK:
 		case IPP_V_RETSITE:
@@ -383,6 +417,20 @@ int ipp_graph_check(const ipp_graph *g, char *err, size_t errlen)
 			}
 			if (v->callee != IPP_NONE && (v->callee < 0 || (size_t)v->callee >= g->np)) {
 				ipp_seterr(err, errlen, "call vertex %zu: callee out of range", i);
+				return -1;
+			}
+			if (v->tasm && (v->cflags & IPP_CALL_INDIRECT)) {
+				ipp_seterr(err, errlen, "call vertex %zu is indirect but names its "
+					   "callee %s", i, v->tasm);
+				return -1;
+			}
+			if (v->tasm && v->callee != IPP_NONE &&
+			    (strcmp(v->tasm, g->p[v->callee].asm_name) != 0 ||
+			     strcmp(ipp_call_target_name(g, (ipp_id)i), g->p[v->callee].name) != 0)) {
+				ipp_seterr(err, errlen, "call vertex %zu calls procedure %s (%s) but "
+					   "names its callee %s (%s)", i, g->p[v->callee].asm_name,
+					   g->p[v->callee].name, v->tasm,
+					   ipp_call_target_name(g, (ipp_id)i));
 				return -1;
 			}
 			break;

@@ -45,6 +45,8 @@ struct ipp_vertex {
 	int line, col, tag;
 	ipp_id callee;		/* call vertices */
 	unsigned cflags;	/* call vertices */
+	char *tasm, *tname;	/* call vertices: ipp_set_call_target's names, or
+				 * NULL; tname is NULL when it equals tasm */
 	bool restart;		/* a path may start here (ipp_set_restart) */
 	ipp_id *out;		/* out-edges in successor order */
 	size_t nout, capout;

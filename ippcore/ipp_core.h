@@ -117,6 +117,17 @@ ipp_id ipp_add_block(ipp_graph *g, ipp_id p);
  * be added in statement order within a procedure. */
 ipp_id ipp_add_call(ipp_graph *g, ipp_id p, ipp_id callee, unsigned flags);
 
+/* Names the function the direct call vertex c calls: its assembler name and
+ * its source name (name NULL, or equal to asm_name: the same).  Meant for
+ * the calls whose callee is IPP_NONE although the call is direct -- a
+ * function of another unit or a library, a function of this unit that is
+ * not instrumented (IPP_PROC_SKIPPED), a built-in -- so that the decoder
+ * can name them; such a call is summarized like any call out of the unit.
+ * Never for an indirect call; for a call with a callee procedure, only
+ * that procedure's own names (ipp_graph_check checks both).  The names do
+ * not take part in the numbering. */
+void ipp_set_call_target(ipp_graph *g, ipp_id c, const char *asm_name, const char *name);
+
 /* Adds the intraprocedural edge src -> dst and returns its id.  Parallel
  * edges are distinct edges.  The order in which a vertex's out-edges are
  * added is its successor order, which fixes the numbering.  A block that
@@ -158,6 +169,11 @@ int ipp_vertex_col(const ipp_graph *g, ipp_id v);
 int ipp_vertex_tag(const ipp_graph *g, ipp_id v);	/* -1 if unset */
 ipp_id ipp_call_callee(const ipp_graph *g, ipp_id c);
 unsigned ipp_call_flags(const ipp_graph *g, ipp_id c);
+/* The assembler / source name of the function call vertex c calls: the
+ * names given with ipp_set_call_target, else those of the callee procedure,
+ * else NULL (an indirect call, or a direct call nobody named). */
+const char *ipp_call_target_asm(const ipp_graph *g, ipp_id c);
+const char *ipp_call_target_name(const ipp_graph *g, ipp_id c);
 ipp_id ipp_edge_src(const ipp_graph *g, ipp_id e);
 ipp_id ipp_edge_dst(const ipp_graph *g, ipp_id e);
 size_t ipp_vertex_nout(const ipp_graph *g, ipp_id v);	/* out-edges, in successor order */

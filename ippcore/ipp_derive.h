@@ -57,9 +57,15 @@ typedef struct ipp_counts {
 				 * paths: an activation stood at v (an open call or
 				 * the last vertex) when its path was cut short */
 	uint64_t *abandoned;	/* call vertices: calls still open in a complete path
-				 * that ended at a dead end (exit, abort, longjmp) */
+				 * that ended at a dead end (exit, abort, longjmp),
+				 * among them every call of a summarized noreturn
+				 * site (IPP_CALL_NORETURN): the path is recorded
+				 * before such a call, through c -> c+1 -> GExit_P */
 	uint64_t *returns;	/* call vertices c: calls that returned, i.e. the
-				 * implicit edge c -> c+1 (RETURN or SUMMARY edges) */
+				 * implicit edge c -> c+1 (RETURN or SUMMARY edges),
+				 * but for a summarized noreturn site, where that
+				 * edge leads to the dead end (counted in abandoned):
+				 * 0 */
 
 	/* ---- per G* edge ---- */
 	uint64_t *edge;		/* traversals; 0 where edge_known is 0 */
@@ -120,21 +126,53 @@ void ipp_flow_free(char **msgs, size_t n);
 
 /* One call site: its executions and returns.  For a direct site (callee
  * known statically) 'calls' is the count of the arc site -> callee, whatever
- * the site's status (interprocedural or summarized).  For an indirect site
- * callee is IPP_NONE: the path does not say which procedure was called. */
+ * the site's status (interprocedural or summarized), and callee_asm names
+ * the callee even when it is not an instrumented procedure of the unit (a
+ * function of another unit or a library, a function of the unit that is
+ * not instrumented: ipp_call_target_asm).  For an indirect site callee is
+ * IPP_NONE and callee_asm NULL: the path does not say which function was
+ * called. */
 typedef struct ipp_call_count {
 	ipp_id site;		/* call vertex */
 	ipp_id caller;		/* its procedure */
 	ipp_id callee;		/* ipp_call_callee(), IPP_NONE if indirect or external */
+	const char *callee_asm;	/* ipp_call_target_asm(): NULL if indirect or unnamed */
+	const char *callee_name;	/* ipp_call_target_name(), as callee_asm */
 	bool indirect;
 	enum ipp_summary_why why;	/* ipp_fin_call_summary() */
 	uint64_t calls;		/* = vertex[site] */
-	uint64_t returns;	/* = returns[site] */
+	uint64_t returns;	/* = returns[site]: 0 at a summarized noreturn site */
 } ipp_call_count;
 
 /* Every call site of G*, in vertex order, into a malloc'd *out.  Returns
  * the number of entries. */
 size_t ipp_counts_calls(const ipp_fin *fin, const ipp_counts *c, ipp_call_count **out);
+
+/* An indirect call arc (context mode, docs/PROTOCOL.md rule 7), exactly
+ * as the runtime counted it: 'calls' calls from the indirect call site
+ * 'site' (of procedure 'caller') through a pointer to the function whose
+ * Entry region is 'callee_region' (its assembler name) in the unit
+ * (callee_module, callee_checksum).  callee is that procedure when the
+ * unit is the site's own, else IPP_NONE (the decoder resolves other units
+ * with their maps).  Calls to functions that are not instrumented in
+ * context mode (libc, other modes) have no arc: at a site they make up
+ * the difference between the site's 'calls' (ipp_call_count) and the sum
+ * of its arcs. */
+typedef struct ipp_icall_count {
+	ipp_id site;
+	ipp_id caller;
+	ipp_id callee;
+	const char *callee_module;	/* points into the profile module */
+	uint64_t callee_checksum;
+	const char *callee_region;	/* points into the profile module */
+	uint64_t calls;
+} ipp_icall_count;
+
+/* Every indirect call arc of profile module pm, which must have passed
+ * ipp_profile_check() against fin's map (every site is an indirect call
+ * vertex), sorted by site, then callee module, checksum and region, into
+ * a malloc'd *out (valid while pm lives).  Returns the number of arcs. */
+size_t ipp_counts_icalls(const ipp_fin *fin, const ipp_prof_module *pm, ipp_icall_count **out);
 
 /* A source line: the largest count of a basic-block head located there. */
 typedef struct ipp_line_count {

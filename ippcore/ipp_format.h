@@ -12,8 +12,9 @@
  *
  * The PROFILE holds, per module (source path + map checksum + mode), the
  * counts of complete paths (region, number within the region) and of
- * partial paths (region, number so far, stop stack), and how many runs
- * were merged into it.  The runtime writes it by hand, line by line; this
+ * partial paths (region, number so far, stop stack), the counts of
+ * indirect call arcs (call site, callee), and how many runs were merged
+ * into it.  The runtime writes it by hand, line by line; this
  * library reads (with libyaml), writes, merges and checks it.
  *
  * docs/FORMAT.md is the specification of both formats.
@@ -100,7 +101,9 @@ typedef struct ipp_map {
 
 /* The checksum identifying a unit's build: 64-bit FNV-1a over a canonical
  * serialization of the module name, mode, graph (procedures, vertices with
- * their locations, tags and call data, edges, restart vertices) and cuts.  It never depends on
+ * their locations, tags and call data, edges, restart vertices), cuts and
+ * the names of the callees that are not procedures of the graph
+ * (ipp_set_call_target; only if there are any).  It never depends on
  * the YAML text.  See docs/FORMAT.md for the exact byte sequence. */
 uint64_t ipp_map_checksum(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cuts,
 			  const char *module);
@@ -148,10 +151,24 @@ typedef struct ipp_prof_partial {
 	uint64_t count;
 } ipp_prof_partial;
 
+/* An indirect call arc (context mode, docs/PROTOCOL.md rule 7): 'count'
+ * calls from call vertex 'site' of this module (a call vertex flagged
+ * IPP_CALL_INDIRECT) through a pointer to the function whose Entry region
+ * is named 'callee_region' (its assembler name) in the unit
+ * (callee_module, callee_checksum) -- this module or another one. */
+typedef struct ipp_prof_icall {
+	ipp_id site;
+	char *callee_module;
+	uint64_t callee_checksum;
+	char *callee_region;
+	uint64_t count;
+} ipp_prof_icall;
+
 struct ipp_prof_index;		/* private: record and name lookup */
 
 /* One module of a profile.  Records are unique by key: (region, num) for
- * paths, (region, num, stack) for partial paths. */
+ * paths, (region, num, stack) for partial paths, (site, callee_module,
+ * callee_checksum, callee_region) for indirect calls. */
 typedef struct ipp_prof_module {
 	char *module;		/* source path, as in the map */
 	uint64_t checksum;	/* the map checksum of the build */
@@ -163,8 +180,10 @@ typedef struct ipp_prof_module {
 	size_t npaths;
 	ipp_prof_partial *partials;
 	size_t npartials;
+	ipp_prof_icall *icalls;
+	size_t nicalls;
 	struct ipp_prof_index *index;	/* private */
-	size_t cap_paths, cap_partials;	/* private */
+	size_t cap_paths, cap_partials, cap_icalls;	/* private */
 } ipp_prof_module;
 
 typedef struct ipp_profile {
@@ -190,6 +209,13 @@ size_t ipp_prof_add_path(ipp_prof_module *m, const char *region, const mpz_t num
 			 uint64_t count);
 size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t num,
 			    const ipp_id *stack, size_t nstack, uint64_t count);
+size_t ipp_prof_add_icall(ipp_prof_module *m, ipp_id site, const char *callee_module,
+			  uint64_t callee_checksum, const char *callee_region, uint64_t count);
+
+/* The indirect-call records of m in canonical order (site, then callee
+ * module, checksum and region): a malloc'd array of m->nicalls pointers
+ * into m->icalls (free() it). */
+const ipp_prof_icall **ipp_prof_icalls_sorted(const ipp_prof_module *m);
 
 /* Merges src into dst.  Modules are matched by (name, checksum): their runs
  * and counts add (saturating), records with the same key merge, and new
@@ -199,7 +225,8 @@ size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t 
 int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_t errlen);
 
 /* Writes the profile; records in canonical order (region name, number,
- * stack).  Returns 0, or -1 on a write error. */
+ * stack; indirect calls by site, callee module, checksum, region).
+ * Returns 0, or -1 on a write error. */
 int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen);
 
 /* Read a profile (exactly one YAML document).  NULL on error. */
@@ -216,8 +243,10 @@ int ipp_profile_match(const ipp_profile *p, const char *profname, const ipp_map 
 
 /* Checks profile module pm against the map and its G*fin (ipp_map_fin()):
  * module, checksum and mode agree, every region exists, every number is
- * below its region's total, and every stop stack is a list of G*fin
- * vertices whose all but last are call vertices. */
+ * below its region's total, every stop stack is a list of G*fin
+ * vertices whose all but last are call vertices, and every indirect call
+ * site is an indirect call vertex of the map.  (Callees of other units
+ * are not checked: they need those units' maps.) */
 int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp_map *map,
 		      const ipp_fin *fin, char *err, size_t errlen);
 

@@ -780,6 +780,24 @@ static uint64_t hash_opt_str(uint64_t h, const char *s)
 	return ipp_hash_str(ipp_hash_u64(h, 1), s);
 }
 
+/* The assembler name of the function call vertex v calls if the map must
+ * record it in its 'callees' key: v is a direct call whose callee is not a
+ * procedure of the map but was named (ipp_set_call_target).  Else NULL. */
+static const char *named_external_call(const ipp_graph *g, ipp_id v)
+{
+	if (ipp_vertex_kind(g, v) != IPP_V_CALL || ipp_call_callee(g, v) != IPP_NONE)
+		return NULL;
+	return ipp_call_target_asm(g, v);
+}
+
+static size_t ncallees(const ipp_graph *g)
+{
+	size_t n = 0;
+	for (ipp_id v = 0; (size_t)v < ipp_graph_nvertices(g); v++)
+		n += named_external_call(g, v) != NULL;
+	return n;
+}
+
 /* The canonical serialization is specified in docs/FORMAT.md, "Checksum". */
 uint64_t ipp_map_checksum(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cuts,
 			  const char *module)
@@ -828,6 +846,21 @@ uint64_t ipp_map_checksum(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts
 	h = ipp_hash_u64(h, cuts ? cuts->ncalls : 0);
 	for (size_t i = 0; cuts && i < cuts->ncalls; i++)
 		h = hash_int(h, cuts->calls[i]);
+	/* the callees' names (the map's optional 'callees' key), only if
+	 * there are any: the checksum of a map without them is unchanged */
+	if (ncallees(g) > 0) {
+		h = ipp_hash_u64(h, ncallees(g));
+		for (ipp_id v = 0; (size_t)v < nv; v++) {
+			const char *asm_name = named_external_call(g, v);
+			const char *name;
+			if (!asm_name)
+				continue;
+			name = ipp_call_target_name(g, v);
+			h = hash_int(h, v);
+			h = ipp_hash_str(h, asm_name);
+			h = hash_opt_str(h, strcmp(name, asm_name) != 0 ? name : NULL);
+		}
+	}
 	return h;
 }
 
@@ -944,6 +977,13 @@ static int check_write_strings(const ipp_graph *g, const ipp_map_meta *meta,
 				   "flags 0x%x", meta->module, v, ipp_call_flags(g, v));
 			return -1;
 		}
+		if (named_external_call(g, v) &&
+		    (!*named_external_call(g, v) || !ipp_yw_utf8_ok(named_external_call(g, v)) ||
+		     !*ipp_call_target_name(g, v) || !ipp_yw_utf8_ok(ipp_call_target_name(g, v)))) {
+			ipp_seterr(err, errlen, "map of %s: the callee name of call vertex %" PRId32
+				   " is empty or not valid UTF-8", meta->module, v);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -1054,6 +1094,29 @@ static void write_vertices(FILE *out, const ipp_graph *g, const ipp_strtab *file
 			fputs(", ", out);
 			write_flags(out, ipp_call_flags(g, v), call_flag_names);
 		}
+		fputs("]\n", out);
+	}
+}
+
+/* The optional 'callees' key: [call, asm-name, name], name null when it
+ * is the assembler name; no key at all when there is none. */
+static void write_callees(FILE *out, const ipp_graph *g)
+{
+	if (ncallees(g) == 0)
+		return;
+	fputs("callees:\n", out);
+	for (ipp_id v = 0; (size_t)v < ipp_graph_nvertices(g); v++) {
+		const char *asm_name = named_external_call(g, v), *name;
+		if (!asm_name)
+			continue;
+		name = ipp_call_target_name(g, v);
+		fprintf(out, "- [%" PRId32 ", ", v);
+		ipp_yw_str(out, asm_name);
+		fputs(", ", out);
+		if (strcmp(name, asm_name) != 0)
+			ipp_yw_str(out, name);
+		else
+			fputs("null", out);
 		fputs("]\n", out);
 	}
 }
@@ -1178,6 +1241,7 @@ int ipp_map_write(FILE *out, const ipp_fin *fin, const ipp_cuts *cuts,
 	write_restarts(out, g);
 	ipp_yw_id_list(out, "cut-vertices", cuts->vertices, cuts->nvertices);
 	ipp_yw_id_list(out, "cut-calls", cuts->calls, cuts->ncalls);
+	write_callees(out, g);
 	write_derived(out, fin);
 	fprintf(out, "digest: \"%s\"\n...\n", ipp_hex64(ipp_fin_digest(fin), hex));
 
@@ -1222,17 +1286,25 @@ struct idlist {
 	size_t n, cap;
 };
 
+struct rawcallee {
+	int64_t call;
+	char *asm_name, *name;	/* name NULL: the assembler name */
+	int pline, pcol;
+};
+
 /* The keys of a map document, in the order the writer emits them. */
 enum map_key {
 	K_MODULE, K_IPP_VERSION, K_GCC_VERSION, K_MODE, K_LIMIT, K_CHECKSUM, K_FILES, K_PROCS,
-	K_VERTICES, K_EDGES, K_RESTART_VERTICES, K_CUT_VERTICES, K_CUT_CALLS, K_BACK_EDGES,
-	K_SUMMARIES, K_FALLBACK, K_REGIONS, K_TOTAL, K_DIGEST, K_COUNT
+	K_VERTICES, K_EDGES, K_RESTART_VERTICES, K_CUT_VERTICES, K_CUT_CALLS, K_CALLEES,
+	K_BACK_EDGES, K_SUMMARIES, K_FALLBACK, K_REGIONS, K_TOTAL, K_DIGEST, K_COUNT
 };
+/* Every key is required but this one (maps from before it lack it). */
+#define K_OPTIONAL K_CALLEES
 
 static const char *const map_key_names[K_COUNT] = {
 	"module", "ipp-version", "gcc-version", "mode", "limit", "checksum", "files", "procs",
-	"vertices", "edges", "restart-vertices", "cut-vertices", "cut-calls", "back-edges",
-	"summaries", "fallback", "regions", "total", "digest"
+	"vertices", "edges", "restart-vertices", "cut-vertices", "cut-calls", "callees",
+	"back-edges", "summaries", "fallback", "regions", "total", "digest"
 };
 
 struct mapdoc {
@@ -1247,6 +1319,8 @@ struct mapdoc {
 	size_t nverts, capverts;
 	struct rawedge *edges;
 	size_t nedges, capedges;
+	struct rawcallee *callees;
+	size_t ncallees, capcallees;
 	struct idlist restart, cutv, cutc, back, fallback;
 	size_t capsum, capreg;
 };
@@ -1266,6 +1340,11 @@ static void mapdoc_free(struct mapdoc *d)
 		free(d->verts[i].callee);
 	free(d->verts);
 	free(d->edges);
+	for (size_t i = 0; i < d->ncallees; i++) {
+		free(d->callees[i].asm_name);
+		free(d->callees[i].name);
+	}
+	free(d->callees);
 	free(d->restart.ids);
 	free(d->cutv.ids);
 	free(d->cutc.ids);
@@ -1541,6 +1620,50 @@ static int read_edge(ipp_yreader *r, struct mapdoc *d)
 	return 0;
 }
 
+/* The call vertex in column 'it' of a record of 'list', which is listed by
+ * increasing call vertex: n records so far, the last one at 'prev'. */
+static int read_call_column(ipp_yreader *r, const ipp_yitem *it, const char *list, size_t n,
+			    int64_t prev, int64_t *c)
+{
+	if (ipp_yr_int(r, it, "call vertex", 0, INT32_MAX - 1, c) < 0)
+		return -1;
+	if (n && *c <= prev)
+		return ipp_yr_fail(r, it->line, it->col, "%s must be listed by increasing call "
+				   "vertex (%" PRId64 " after %" PRId64 ")", list, *c, prev);
+	return 0;
+}
+
+/* [call, asm-name, name]: the callees' names, by increasing call vertex
+ * (whether the vertex is a direct call without a callee procedure is
+ * checked when the graph is rebuilt) */
+static int read_callee(ipp_yreader *r, struct mapdoc *d)
+{
+	struct rawcallee *c;
+	const ipp_yitem *it;
+	const char *asm_name;
+	int64_t call;
+	size_t n;
+	if (ipp_yr_tuple(r, "a callee", &n) < 0 || arity(r, n, 3, "a callee") < 0)
+		return -1;
+	it = r->items;
+	if (read_call_column(r, &it[0], "callees", d->ncallees,
+			     d->ncallees ? d->callees[d->ncallees - 1].call : 0, &call) < 0 ||
+	    nonempty_str(r, &it[1], "callee assembler name", &asm_name) < 0)
+		return -1;
+	IPP_ARRAY_GROW(d->callees, d->ncallees, d->capcallees);
+	c = &d->callees[d->ncallees++];
+	c->call = call;
+	c->asm_name = ipp_xstrdup(asm_name);
+	c->pline = r->tline;
+	c->pcol = r->tcol;
+	if (opt_str(r, &it[2], "callee name", &c->name) < 0)
+		return -1;
+	if (c->name && !*c->name)
+		return ipp_yr_fail(r, it[2].line, it[2].col, "callee name: must not be empty "
+				   "(null: the assembler name)");
+	return 0;
+}
+
 /* [call, why] */
 static int read_summary(ipp_yreader *r, struct mapdoc *d)
 {
@@ -1553,13 +1676,10 @@ static int read_summary(ipp_yreader *r, struct mapdoc *d)
 	if (ipp_yr_tuple(r, "a summary", &n) < 0 || arity(r, n, 2, "a summary") < 0)
 		return -1;
 	it = r->items;
-	if (ipp_yr_int(r, &it[0], "call vertex", 0, INT32_MAX - 1, &c) < 0 ||
+	if (read_call_column(r, &it[0], "summaries", m->nsummaries,
+			     m->nsummaries ? m->summaries[m->nsummaries - 1].call : 0, &c) < 0 ||
 	    ipp_yr_str(r, &it[1], "summary reason", &why) < 0)
 		return -1;
-	if (m->nsummaries && c <= m->summaries[m->nsummaries - 1].call)
-		return ipp_yr_fail(r, it[0].line, it[0].col, "summaries must be listed by "
-				   "increasing call vertex (%" PRId64 " after %" PRId32 ")", c,
-				   m->summaries[m->nsummaries - 1].call);
 	if (parse_summary_why(why, &w) < 0 || w == IPP_SUM_NONE)
 		return ipp_yr_fail(r, it[1].line, it[1].col, "unknown summary reason '%.40s'", why);
 	IPP_ARRAY_GROW(m->summaries, m->nsummaries, d->capsum);
@@ -1655,6 +1775,8 @@ static int read_key_value(ipp_yreader *r, struct mapdoc *d, enum map_key k)
 		return read_records(r, d, "a list of edges", read_edge);
 	case K_SUMMARIES:
 		return read_records(r, d, "a list of summaries", read_summary);
+	case K_CALLEES:
+		return read_records(r, d, "a list of callees", read_callee);
 	case K_REGIONS:
 		return read_records(r, d, "a list of regions", read_region);
 	case K_RESTART_VERTICES:
@@ -1911,6 +2033,30 @@ static int rebuild_restarts(ipp_yreader *r, struct mapdoc *d, ipp_graph *g)
 	return 0;
 }
 
+/* The callees' names go to direct call vertices without a callee procedure
+ * (the others are named by the procedure table). */
+static int rebuild_callees(ipp_yreader *r, struct mapdoc *d, ipp_graph *g)
+{
+	for (size_t i = 0; i < d->ncallees; i++) {
+		const struct rawcallee *c = &d->callees[i];
+		ipp_id v = (ipp_id)c->call;
+		const char *why = NULL;
+		if ((size_t)c->call >= ipp_graph_nvertices(g))
+			why = "does not exist";
+		else if (ipp_vertex_kind(g, v) != IPP_V_CALL)
+			why = "is not a call vertex";
+		else if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)
+			why = "is an indirect call";
+		else if (ipp_call_callee(g, v) != IPP_NONE)
+			why = "calls a procedure of the map (named by the procedure table)";
+		if (why)
+			return ipp_yr_fail(r, c->pline, c->pcol, "callees: vertex %" PRId64 " %s",
+					   c->call, why);
+		ipp_set_call_target(g, v, c->asm_name, c->name);
+	}
+	return 0;
+}
+
 static void take_idlist(struct idlist *l, ipp_id **ids, size_t *n)
 {
 	*ids = l->ids;
@@ -2011,7 +2157,7 @@ static int rebuild(ipp_yreader *r, struct mapdoc *d)
 	m->graph = ipp_graph_new();
 	if (rebuild_vertices(r, d, m->graph, &asms) < 0 || rebuild_edges(r, d, m->graph) < 0)
 		goto out;
-	if (rebuild_restarts(r, d, m->graph) < 0)
+	if (rebuild_restarts(r, d, m->graph) < 0 || rebuild_callees(r, d, m->graph) < 0)
 		goto out;
 	if (ipp_graph_check(m->graph, msg, sizeof(msg)) < 0) {
 		ipp_yr_fail(r, m->line, 0, "invalid graph: %s", msg);
@@ -2079,7 +2225,7 @@ static ipp_map *read_map_document(ipp_yreader *r)
 	if (read_map_keys(r, &d) < 0)
 		goto fail;
 	for (int k = 0; k < K_COUNT; k++)
-		if (!d.seen[k]) {
+		if (!d.seen[k] && k != K_OPTIONAL) {
 			ipp_yr_fail(r, d.m->line, 0, "map document lacks the key '%s'",
 				    map_key_names[k]);
 			goto fail;

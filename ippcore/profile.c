@@ -1,13 +1,15 @@
 /* profile.c -- the profile: per module (source path + map checksum + mode),
- * the counts of complete paths (region, number) and of partial paths
- * (region, number so far, stop stack), and the number of runs merged.
+ * the counts of complete paths (region, number), of partial paths
+ * (region, number so far, stop stack) and of indirect call arcs (site,
+ * callee), and the number of runs merged.
  *
  * The runtime writes this format by hand (docs/FORMAT.md gives the exact
  * layout); this file reads it with libyaml, writes it with the same
  * layout, merges profiles and checks a profile module against a map.
  *
  * In memory, a module keeps its records unique by key -- (region, number)
- * for paths, (region, number, stack) for partial paths -- through a hash
+ * for paths, (region, number, stack) for partial paths, (site, callee
+ * module, checksum, callee region) for indirect calls -- through a hash
  * index (struct ipp_prof_index), so adding a record that exists adds to its
  * count.  Counts saturate at UINT64_MAX instead of wrapping.
  *
@@ -37,9 +39,12 @@ struct rtab {
 	size_t cap;
 };
 
+/* The three record lists of a module. */
+enum rkind { RK_PATH, RK_PARTIAL, RK_ICALL };
+
 struct ipp_prof_index {
 	ipp_strtab regions;	/* names[] is the module's regions[] */
-	struct rtab paths, partials;
+	struct rtab tab[3];	/* by enum rkind */
 };
 
 /* The key of a record, for lookups. */
@@ -48,12 +53,21 @@ struct rkey {
 	mpz_srcptr num;
 	const ipp_id *stack;	/* NULL for complete paths */
 	size_t nstack;
+	const ipp_prof_icall *call;	/* indirect calls: only this (not its count) */
 };
 
 static uint64_t hash_key(const struct rkey *k)
 {
-	uint64_t h = ipp_hash_u64(IPP_HASH_INIT, k->region);
-	size_t n = mpz_size(k->num);
+	uint64_t h;
+	size_t n;
+	if (k->call) {
+		h = ipp_hash_u64(IPP_HASH_INIT, (uint64_t)k->call->site);
+		h = ipp_hash_u64(h, k->call->callee_checksum);
+		h = ipp_hash_str(h, k->call->callee_module);
+		return ipp_hash_str(h, k->call->callee_region);
+	}
+	h = ipp_hash_u64(IPP_HASH_INIT, k->region);
+	n = mpz_size(k->num);
 	h = ipp_hash_u64(h, n);
 	for (size_t i = 0; i < n; i++)
 		h = ipp_hash_u64(h, (uint64_t)mpz_getlimbn(k->num, (mp_size_t)i));
@@ -64,10 +78,12 @@ static uint64_t hash_key(const struct rkey *k)
 	return h;
 }
 
-static struct rkey key_of(const ipp_prof_module *m, bool partial, size_t i)
+static struct rkey key_of(const ipp_prof_module *m, enum rkind kind, size_t i)
 {
-	struct rkey k;
-	if (partial) {
+	struct rkey k = { 0, NULL, NULL, 0, NULL };
+	if (kind == RK_ICALL) {
+		k.call = &m->icalls[i];
+	} else if (kind == RK_PARTIAL) {
 		const ipp_prof_partial *r = &m->partials[i];
 		k.region = r->region;
 		k.num = r->num;
@@ -76,26 +92,29 @@ static struct rkey key_of(const ipp_prof_module *m, bool partial, size_t i)
 	} else {
 		k.region = m->paths[i].region;
 		k.num = m->paths[i].num;
-		k.stack = NULL;
-		k.nstack = 0;
 	}
 	return k;
 }
 
 static bool key_eq(const struct rkey *a, const struct rkey *b)
 {
+	if (a->call)
+		return a->call->site == b->call->site &&
+		       a->call->callee_checksum == b->call->callee_checksum &&
+		       strcmp(a->call->callee_module, b->call->callee_module) == 0 &&
+		       strcmp(a->call->callee_region, b->call->callee_region) == 0;
 	return a->region == b->region && mpz_cmp(a->num, b->num) == 0 &&
 	       a->nstack == b->nstack &&
 	       (!a->nstack || memcmp(a->stack, b->stack, a->nstack * sizeof(ipp_id)) == 0);
 }
 
 /* The slot holding key k, or the empty slot where it would go. */
-static size_t rtab_slot(const ipp_prof_module *m, bool partial, const struct rtab *t,
+static size_t rtab_slot(const ipp_prof_module *m, enum rkind kind, const struct rtab *t,
 			const struct rkey *k)
 {
 	size_t mask = t->cap - 1, i = (size_t)hash_key(k) & mask;
 	while (t->slot[i]) {
-		struct rkey other = key_of(m, partial, t->slot[i] - 1);
+		struct rkey other = key_of(m, kind, t->slot[i] - 1);
 		if (key_eq(k, &other))
 			break;
 		i = (i + 1) & mask;
@@ -103,7 +122,7 @@ static size_t rtab_slot(const ipp_prof_module *m, bool partial, const struct rta
 	return i;
 }
 
-static void rtab_grow(const ipp_prof_module *m, bool partial, struct rtab *t, size_t n)
+static void rtab_grow(const ipp_prof_module *m, enum rkind kind, struct rtab *t, size_t n)
 {
 	if (2 * (n + 1) <= t->cap)
 		return;
@@ -111,8 +130,8 @@ static void rtab_grow(const ipp_prof_module *m, bool partial, struct rtab *t, si
 	t->cap = t->cap ? 2 * t->cap : 64;
 	t->slot = ipp_xcalloc(t->cap, sizeof(*t->slot));
 	for (size_t i = 0; i < n; i++) {
-		struct rkey k = key_of(m, partial, i);
-		t->slot[rtab_slot(m, partial, t, &k)] = (uint32_t)i + 1;
+		struct rkey k = key_of(m, kind, i);
+		t->slot[rtab_slot(m, kind, t, &k)] = (uint32_t)i + 1;
 	}
 }
 
@@ -143,9 +162,14 @@ static void module_free(ipp_prof_module *m)
 		free(m->partials[i].stack);
 	}
 	free(m->partials);
+	for (size_t i = 0; i < m->nicalls; i++) {
+		free(m->icalls[i].callee_module);
+		free(m->icalls[i].callee_region);
+	}
+	free(m->icalls);
 	ipp_strtab_free(&m->index->regions);	/* frees the names in m->regions too */
-	free(m->index->paths.slot);
-	free(m->index->partials.slot);
+	for (int k = 0; k < 3; k++)
+		free(m->index->tab[k].slot);
 	free(m->index);
 	free(m);
 }
@@ -204,11 +228,11 @@ static uint32_t intern_region(ipp_prof_module *m, const char *region)
  * if absent (*created tells which). */
 static size_t path_get(ipp_prof_module *m, uint32_t region, const mpz_t num, bool *created)
 {
-	struct rkey k = { region, num, NULL, 0 };
-	struct rtab *t = &m->index->paths;
+	struct rkey k = { region, num, NULL, 0, NULL };
+	struct rtab *t = &m->index->tab[RK_PATH];
 	size_t s;
-	rtab_grow(m, false, t, m->npaths);
-	s = rtab_slot(m, false, t, &k);
+	rtab_grow(m, RK_PATH, t, m->npaths);
+	s = rtab_slot(m, RK_PATH, t, &k);
 	*created = !t->slot[s];
 	if (*created) {
 		ipp_prof_path *r;
@@ -225,11 +249,11 @@ static size_t path_get(ipp_prof_module *m, uint32_t region, const mpz_t num, boo
 static size_t partial_get(ipp_prof_module *m, uint32_t region, const mpz_t num,
 			  const ipp_id *stack, size_t nstack, bool *created)
 {
-	struct rkey k = { region, num, stack, nstack };
-	struct rtab *t = &m->index->partials;
+	struct rkey k = { region, num, stack, nstack, NULL };
+	struct rtab *t = &m->index->tab[RK_PARTIAL];
 	size_t s;
-	rtab_grow(m, true, t, m->npartials);
-	s = rtab_slot(m, true, t, &k);
+	rtab_grow(m, RK_PARTIAL, t, m->npartials);
+	s = rtab_slot(m, RK_PARTIAL, t, &k);
 	*created = !t->slot[s];
 	if (*created) {
 		ipp_prof_partial *r;
@@ -242,6 +266,30 @@ static size_t partial_get(ipp_prof_module *m, uint32_t region, const mpz_t num,
 		r->nstack = nstack;
 		r->count = 0;
 		t->slot[s] = (uint32_t)++m->npartials;
+	}
+	return t->slot[s] - 1;
+}
+
+/* The index of the indirect-call record with the key of *key (its count
+ * unused), created with count 0 if absent. */
+static size_t icall_get(ipp_prof_module *m, const ipp_prof_icall *key, bool *created)
+{
+	struct rkey k = { 0, NULL, NULL, 0, key };
+	struct rtab *t = &m->index->tab[RK_ICALL];
+	size_t s;
+	rtab_grow(m, RK_ICALL, t, m->nicalls);
+	s = rtab_slot(m, RK_ICALL, t, &k);
+	*created = !t->slot[s];
+	if (*created) {
+		ipp_prof_icall *r;
+		IPP_ARRAY_GROW(m->icalls, m->nicalls, m->cap_icalls);
+		r = &m->icalls[m->nicalls];
+		r->site = key->site;
+		r->callee_module = ipp_xstrdup(key->callee_module);
+		r->callee_checksum = key->callee_checksum;
+		r->callee_region = ipp_xstrdup(key->callee_region);
+		r->count = 0;
+		t->slot[s] = (uint32_t)++m->nicalls;
 	}
 	return t->slot[s] - 1;
 }
@@ -261,6 +309,17 @@ size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t 
 	bool created;
 	size_t i = partial_get(m, intern_region(m, region), num, stack, nstack, &created);
 	m->partials[i].count = sat_add(m->partials[i].count, count);
+	return i;
+}
+
+size_t ipp_prof_add_icall(ipp_prof_module *m, ipp_id site, const char *callee_module,
+			  uint64_t callee_checksum, const char *callee_region, uint64_t count)
+{
+	ipp_prof_icall key = { site, (char *)callee_module, callee_checksum,
+			       (char *)callee_region, 0 };
+	bool created;
+	size_t i = icall_get(m, &key, &created);
+	m->icalls[i].count = sat_add(m->icalls[i].count, count);
 	return i;
 }
 
@@ -311,6 +370,11 @@ int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_
 			ipp_prof_add_partial(d, s->regions[s->partials[k].region],
 					     s->partials[k].num, s->partials[k].stack,
 					     s->partials[k].nstack, s->partials[k].count);
+		for (size_t k = 0; k < s->nicalls; k++) {
+			const ipp_prof_icall *c = &s->icalls[k];
+			ipp_prof_add_icall(d, c->site, c->callee_module, c->callee_checksum,
+					   c->callee_region, c->count);
+		}
 	}
 	return 0;
 }
@@ -349,7 +413,7 @@ static struct sorted_rec *sort_records(const ipp_prof_module *m, bool partial, s
 	*n = partial ? m->npartials : m->npaths;
 	v = ipp_xmalloc(*n * sizeof(*v));
 	for (size_t i = 0; i < *n; i++) {
-		struct rkey k = key_of(m, partial, i);
+		struct rkey k = key_of(m, partial ? RK_PARTIAL : RK_PATH, i);
 		v[i].region = m->regions[k.region];
 		v[i].num = k.num;
 		v[i].stack = k.stack;
@@ -358,6 +422,51 @@ static struct sorted_rec *sort_records(const ipp_prof_module *m, bool partial, s
 	}
 	qsort(v, *n, sizeof(*v), rec_cmp);
 	return v;
+}
+
+/* Indirect calls in canonical order: site, callee module, checksum,
+ * callee region. */
+static int icall_cmp(const void *x, const void *y)
+{
+	const ipp_prof_icall *a = *(const ipp_prof_icall *const *)x;
+	const ipp_prof_icall *b = *(const ipp_prof_icall *const *)y;
+	int c;
+	if (a->site != b->site)
+		return a->site < b->site ? -1 : 1;
+	if ((c = strcmp(a->callee_module, b->callee_module)) != 0)
+		return c;
+	if (a->callee_checksum != b->callee_checksum)
+		return a->callee_checksum < b->callee_checksum ? -1 : 1;
+	return strcmp(a->callee_region, b->callee_region);
+}
+
+const ipp_prof_icall **ipp_prof_icalls_sorted(const ipp_prof_module *m)
+{
+	const ipp_prof_icall **v = ipp_xmalloc((m->nicalls ? m->nicalls : 1) * sizeof(*v));
+	for (size_t i = 0; i < m->nicalls; i++)
+		v[i] = &m->icalls[i];
+	qsort(v, m->nicalls, sizeof(*v), icall_cmp);
+	return v;
+}
+
+/* "indirect-calls:" and its records; nothing if there are none (the key
+ * is optional: profiles without indirect calls look as they always did). */
+static void write_icalls(FILE *out, const ipp_prof_module *m)
+{
+	const ipp_prof_icall **v;
+	char hex[17];
+	if (!m->nicalls)
+		return;
+	v = ipp_prof_icalls_sorted(m);
+	fputs("  indirect-calls:\n", out);
+	for (size_t i = 0; i < m->nicalls; i++) {
+		fprintf(out, "  - [%" PRId32 ", ", v[i]->site);
+		ipp_yw_str(out, v[i]->callee_module);
+		fprintf(out, ", \"%s\", ", ipp_hex64(v[i]->callee_checksum, hex));
+		ipp_yw_str(out, v[i]->callee_region);
+		fprintf(out, ", %" PRIu64 "]\n", v[i]->count);
+	}
+	free(v);
 }
 
 static void write_module(FILE *out, const ipp_prof_module *m)
@@ -395,6 +504,7 @@ static void write_module(FILE *out, const ipp_prof_module *m)
 		fprintf(out, "], %" PRIu64 "]\n", m->partials[v[i].index].count);
 	}
 	free(v);
+	write_icalls(out, m);
 }
 
 int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
@@ -415,6 +525,16 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 					   "empty stop stack", m->module);
 				return -1;
 			}
+		for (size_t k = 0; k < m->nicalls; k++) {
+			const ipp_prof_icall *c = &m->icalls[k];
+			if (c->site < 0 || !*c->callee_module || !*c->callee_region ||
+			    !ipp_yw_utf8_ok(c->callee_module) || !ipp_yw_utf8_ok(c->callee_region)) {
+				ipp_seterr(err, errlen, "profile: an indirect call of %s has a "
+					   "negative site or an empty or invalid callee name",
+					   m->module);
+				return -1;
+			}
+		}
 	}
 	fprintf(out, "%%YAML 1.1\n---\nipp-profile: %d\n", IPP_PROFILE_VERSION);
 	fputs(p->nmodules ? "modules:\n" : "modules: []\n", out);
@@ -432,9 +552,9 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 /* Reading                                                             */
 /* ================================================================== */
 
-enum { PK_MODULE, PK_CHECKSUM, PK_MODE, PK_RUNS, PK_PATHS, PK_PARTIAL, PK_COUNT };
+enum { PK_MODULE, PK_CHECKSUM, PK_MODE, PK_RUNS, PK_PATHS, PK_PARTIAL, PK_ICALLS, PK_COUNT };
 static const char *const module_key_names[PK_COUNT] = {
-	"module", "checksum", "mode", "runs", "paths", "partial"
+	"module", "checksum", "mode", "runs", "paths", "partial", "indirect-calls"
 };
 
 static int region_name(ipp_yreader *r, const ipp_yitem *it, const char **out)
@@ -515,14 +635,53 @@ static int read_partial(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	return 0;
 }
 
-static int read_record_list(ipp_yreader *r, ipp_prof_module *m, bool partial)
+/* [site, callee module, callee checksum, callee region, count] */
+static int read_icall(ipp_yreader *r, ipp_prof_module *m)
 {
+	const ipp_yitem *it;
+	ipp_prof_icall key;
+	const char *cmod, *creg;
+	int64_t site;
+	size_t n, i;
+	bool created;
+	if (ipp_yr_tuple(r, "an indirect-call record", &n) < 0)
+		return -1;
+	if (n != 5)
+		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 5 items for an "
+				   "indirect-call record [site, callee module, checksum, callee "
+				   "region, count], got %zu", n);
+	it = r->items;
+	if (ipp_yr_int(r, &it[0], "call site", 0, INT32_MAX - 1, &site) < 0 ||
+	    ipp_yr_str(r, &it[1], "callee module", &cmod) < 0 ||
+	    ipp_yr_hex64(r, &it[2], "callee checksum", &key.callee_checksum) < 0 ||
+	    ipp_yr_str(r, &it[3], "callee region", &creg) < 0 ||
+	    ipp_yr_u64(r, &it[4], "count", &key.count) < 0)
+		return -1;
+	if (!*cmod)
+		return ipp_yr_fail(r, it[1].line, it[1].col, "callee module: must not be empty");
+	if (!*creg)
+		return ipp_yr_fail(r, it[3].line, it[3].col, "callee region: must not be empty");
+	key.site = (ipp_id)site;
+	key.callee_module = (char *)cmod;
+	key.callee_region = (char *)creg;
+	i = icall_get(m, &key, &created);
+	if (!created)
+		return ipp_yr_fail(r, r->tline, r->tcol, "duplicate record for the indirect call "
+				   "at vertex %" PRId64 " to %.60s (module %.60s)", site, creg, cmod);
+	m->icalls[i].count = key.count;
+	return 0;
+}
+
+static int read_record_list(ipp_yreader *r, ipp_prof_module *m, enum rkind kind)
+{
+	static const char *const what[3] = { "a list of path records",
+		"a list of partial-path records", "a list of indirect-call records" };
 	mpz_t num;
-	int more, rc = ipp_yr_begin_list(r, partial ? "a list of partial-path records" :
-					 "a list of path records");
+	int more, rc = ipp_yr_begin_list(r, what[kind]);
 	mpz_init(num);
 	while (rc > 0 && (more = ipp_yr_more(r)) != 0)
-		if (more < 0 || (partial ? read_partial(r, m, num) : read_path(r, m, num)) < 0) {
+		if (more < 0 || (kind == RK_ICALL ? read_icall(r, m) : kind == RK_PARTIAL ?
+				 read_partial(r, m, num) : read_path(r, m, num)) < 0) {
 			rc = -1;
 			break;
 		}
@@ -534,8 +693,8 @@ static int read_module_key(ipp_yreader *r, ipp_prof_module *m, int k)
 {
 	const ipp_yitem *it;
 	const char *s;
-	if (k == PK_PATHS || k == PK_PARTIAL)
-		return read_record_list(r, m, k == PK_PARTIAL);
+	if (k >= PK_PATHS)
+		return read_record_list(r, m, (enum rkind)(k - PK_PATHS));
 	if (ipp_yr_value(r, module_key_names[k]) < 0)
 		return -1;
 	it = &r->items[0];
@@ -777,6 +936,17 @@ int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp
 		ipp_seterr(err, errlen, "profile %s: %s was recorded in %s mode, the map says %s",
 			   profname, pm->module, ipp_mode_name(pm->mode), ipp_mode_name(map->mode));
 		return -1;
+	}
+	for (size_t i = 0; i < pm->nicalls; i++) {
+		const ipp_graph *g = ipp_fin_graph(fin);
+		ipp_id v = pm->icalls[i].site;
+		if ((size_t)v >= ipp_graph_nvertices(g) || ipp_vertex_kind(g, v) != IPP_V_CALL ||
+		    !(ipp_call_flags(g, v) & IPP_CALL_INDIRECT)) {
+			ipp_seterr(err, errlen, "profile %s: %s: indirect call record at vertex "
+				   "%" PRId32 ", which is not an indirect call site", profname,
+				   pm->module, v);
+			return -1;
+		}
 	}
 	mpz_init(total);
 	for (size_t i = 0; i < pm->npaths; i++)

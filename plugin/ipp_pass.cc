@@ -14,8 +14,9 @@
  *     PROTOCOL.md): a frame pushed on the thread's list at entry; path
  *     register updates on edges; at a back edge or a cut, record and restart;
  *     at a return, pop and record; before a call, store the path number and
- *     call vertex in the frame (partial paths); before a call that never
- *     returns, record.
+ *     call vertex in the frame (partial paths), and in context mode before
+ *     a call through a pointer also the pointer (__ipp_itgt: the callee's
+ *     entry credits the arc); before a call that never returns, record.
  *  4. Serialize the map (ippcore/ipp_format.h) for emission into .ipp_map.
  *
  * Functions not instrumented (listed in the map with the reason): external
@@ -66,6 +67,10 @@ struct unit {
 	gimple **dead_stmt;
 	/* per G* vertex: setjmp's return site (the call) */
 	gcall **setjmp_call;
+	/* the entries of the map's x-lines key (seg_flush), NULL if none */
+	FILE *xlines;
+	char *xlines_text;
+	size_t xlines_len;
 };
 
 static void grow(struct unit *u)
@@ -238,13 +243,100 @@ static bool is_unreachable_call(gimple *s)
 	       gimple_call_builtin_p(s, BUILT_IN_UNREACHABLE);
 }
 
+/* The map's x-lines key (docs/FORMAT.md): the source lines of every
+ * *segment* of a basic block -- the statements from the block's head
+ * vertex to its first call, from each call's return site to the next call,
+ * and so on -- recorded as gcov records a block's lines (profile.cc): every
+ * statement whose location is not reserved, each (file, line) once per
+ * segment, in statement order; and the line of a goto eliminated into the
+ * lone out-edge of a block (a break, a continue) for the block's last
+ * segment, unless a statement of the function had that very location
+ * before (gcov's "seen_locations", in the order of the block chain).  One
+ * entry "- [VERTEX, FILE, [LINE, ...]]" per run of statements of the same
+ * file; VERTEX is the head vertex or the return site that starts the
+ * segment.  The decoder ignores the key;
+ * testsuite/programs/gcov.sh uses it to find the lines that lie in a single
+ * basic block. */
+struct seglines {
+	ipp_id v;		/* the segment's first vertex */
+	const char *file;	/* of the current run */
+	int *lines;
+	size_t n, cap;
+};
+
+/* s as a YAML double-quoted scalar. */
+static void yaml_quoted(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* Writes the current run of the segment as an x-lines entry. */
+static void seg_flush(struct unit *u, struct seglines *sl)
+{
+	if (sl->n == 0)
+		return;
+	if (!u->xlines)
+		u->xlines = open_memstream(&u->xlines_text, &u->xlines_len);
+	if (!u->xlines)
+		return;
+	fprintf(u->xlines, "- [%d, ", (int)sl->v);
+	yaml_quoted(u->xlines, sl->file);
+	for (size_t i = 0; i < sl->n; i++)
+		fprintf(u->xlines, "%s%d", i ? ", " : ", [", sl->lines[i]);
+	fputs("]]\n", u->xlines);
+	sl->n = 0;
+}
+
+/* Ends the current segment; the next starts at vertex v. */
+static void seg_start(struct unit *u, struct seglines *sl, ipp_id v)
+{
+	seg_flush(u, sl);
+	sl->v = v;
+	sl->file = NULL;
+}
+
+/* Adds the line of loc to the segment (a new run if its file differs). */
+static void seg_loc(struct unit *u, struct seglines *sl, location_t loc)
+{
+	expanded_location x;
+
+	if (RESERVED_LOCATION_P(loc))
+		return;
+	x = expand_location(loc);
+	if (!x.file)
+		return;
+	if (sl->file && strcmp(sl->file, x.file) != 0)
+		seg_flush(u, sl);
+	sl->file = x.file;
+	for (size_t i = 0; i < sl->n; i++)
+		if (sl->lines[i] == x.line)
+			return;
+	if (sl->n == sl->cap) {
+		sl->cap = sl->cap ? 2 * sl->cap : 16;
+		sl->lines = XRESIZEVEC(int, sl->lines, sl->cap);
+	}
+	sl->lines[sl->n++] = x.line;
+}
+
 static void build_body(struct unit *u, fninfo *fi)
 {
+	struct seglines sl;
 	ipp_graph *g = u->g;
 	function *fun = fi->fun;
 	basic_block bb;
 	ipp_id p = fi->proc;
 
+	memset(&sl, 0, sizeof(sl));
 	fi->nbb = last_basic_block_for_fn(fun);
 	fi->head = XNEWVEC(ipp_id, fi->nbb);
 	fi->tail = XNEWVEC(ipp_id, fi->nbb);
@@ -267,11 +359,13 @@ static void build_body(struct unit *u, fninfo *fi)
 				break;
 			}
 		}
+		seg_start(u, &sl, cur);
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *s = gsi_stmt(gsi);
 			gcall *call;
 			ipp_id c, callee;
 			unsigned flags = 0;
+			seg_loc(u, &sl, gimple_location(s));
 			if (!is_gimple_call(s) || gimple_call_internal_p(s))
 				continue;
 			call = as_a<gcall *>(s);
@@ -282,6 +376,10 @@ static void build_body(struct unit *u, fninfo *fi)
 				flags |= IPP_CALL_NORETURN;
 			grow(u);
 			c = ipp_add_call(g, p, callee, flags);
+			/* the decoder names every direct callee, in the unit or not */
+			if (tree fn = gimple_call_fndecl(call))
+				ipp_set_call_target(g, c, IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)),
+						    lang_hooks.decl_printable_name(fn, 0));
 			grow(u);
 			ipp_set_tag(g, c, i);
 			ipp_set_tag(g, c + 1, i);
@@ -290,6 +388,7 @@ static void build_body(struct unit *u, fninfo *fi)
 			u->call_stmt[c] = call;
 			u->chain_in[c] = add_edge(u, cur, c, NULL);
 			cur = c + 1;
+			seg_start(u, &sl, cur);
 			if (is_setjmp_call(call)) {
 				ipp_set_restart(g, c + 1);
 				u->setjmp_call[c + 1] = call;
@@ -297,6 +396,30 @@ static void build_body(struct unit *u, fninfo *fi)
 		}
 		fi->tail[i] = cur;
 	}
+	seg_flush(u, &sl);
+	{
+		hash_set<location_hash> seen;
+		location_t loc = DECL_SOURCE_LOCATION(fun->decl);
+		if (!RESERVED_LOCATION_P(loc))
+			seen.add(loc);
+		FOR_EACH_BB_FN(bb, fun) {
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi)) {
+				loc = gimple_location(gsi_stmt(gsi));
+				if (!RESERVED_LOCATION_P(loc))
+					seen.add(loc);
+			}
+			if (!single_succ_p(bb))
+				continue;
+			loc = single_succ_edge(bb)->goto_locus;
+			if (RESERVED_LOCATION_P(loc) || seen.contains(loc))
+				continue;
+			seg_start(u, &sl, fi->tail[bb->index]);
+			seg_loc(u, &sl, loc);
+			seg_flush(u, &sl);
+		}
+	}
+	XDELETEVEC(sl.lines);
 
 	/* edges: Entry_P -> first block, then each block's successors in order */
 	add_edge(u, ipp_proc_entry(g, p),
@@ -339,7 +462,7 @@ static tree frame_type, frame_prev, frame_region, frame_path, frame_vertex, fram
 static tree frame_nvc;
 static tree region_type, module_type, top_var, record_fn, receive_fn, regions_var, module_var;
 static tree setjmp_note_fn, longjmp_note_fn, enter_fn, leave_fn, unwind_below_fn, bjmp_note_fn;
-static tree tok_var, path_var, nvc_var, reg_var;
+static tree tok_var, path_var, nvc_var, reg_var, itgt_var;
 static tree u64;
 static uint64_t unit_checksum;
 
@@ -390,6 +513,7 @@ static void make_types(void)
 	add_field(frame_type, "saved_path", u64, &fields);
 	add_field(frame_type, "saved_nvc", u64, &fields);
 	add_field(frame_type, "saved_reg", ptr_type_node, &fields);
+	add_field(frame_type, "saved_itgt", const_ptr_type_node, &fields);
 	finish_builtin_struct(frame_type, "ipp_rt_frame", fields, NULL_TREE);
 
 	/* struct ipp_rt_region */
@@ -421,6 +545,7 @@ static void make_types(void)
 	path_var = tls_var("__ipp_path", u64);
 	nvc_var = tls_var("__ipp_nvc", u64);
 	reg_var = tls_var("__ipp_reg", ptr_type_node);
+	itgt_var = tls_var("__ipp_itgt", const_ptr_type_node);
 
 	record_fn = rt_fn("__ipp_record",
 			  build_function_type_list(void_type_node, ptr_type_node, u64, NULL_TREE));
@@ -498,7 +623,7 @@ static void make_module_data(const ipp_fin *fin, const char *module, const char 
 	{
 		vec<constructor_elt, va_gc> *me = NULL;
 		tree f = TYPE_FIELDS(module_type);
-		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, 1));	/* ABI */
+		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, 2));	/* IPP_ABI_VERSION */
 		f = DECL_CHAIN(f);
 		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, nr));
 		f = DECL_CHAIN(f);
@@ -661,6 +786,21 @@ static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_pa
 		emit_assign(seq, fld(st->frame, frame_path), t);
 	}
 	emit_assign(seq, fld(st->frame, frame_vertex), build_int_cst(integer_type_node, v));
+}
+
+/* Before an indirect call (context mode, docs/PROTOCOL.md rule 7), after
+ * frame.vertex = the call vertex: __ipp_itgt = the pointer called through.
+ * The callee's fresh entry compares it with its own address and credits
+ * the arc from our frame's vertex; nothing clears it after the call (a
+ * target that is not instrumented never matches). */
+static void emit_itgt(gimple_seq *seq, gcall *call)
+{
+	tree fn = gimple_call_fn(call), t;
+	if (TREE_CODE(fn) == OBJ_TYPE_REF)
+		fn = OBJ_TYPE_REF_EXPR(fn);
+	t = create_tmp_var(const_ptr_type_node, "ipp_tgt");
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, NOP_EXPR, unshare_expr(fn)));
+	emit_assign(seq, itgt_var, t);
 }
 
 /* The number a path restarting at v starts with: pathNumOnEntry +
@@ -888,6 +1028,8 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 									    gimple_call_arg(call, 0)));
 		} else {
 			emit_stand(&seq, &st, (int)v, true);
+			if (st.ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
+				emit_itgt(&seq, call);
 		}
 		gimple_stmt_iterator gsi = gsi_for_stmt(call);
 		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
@@ -1247,6 +1389,20 @@ static unsigned int execute_ipp(void)
 			fclose(mem);
 		XDELETEVEC(reasons);
 	}
+	/* the x-lines key goes last, before the end of the document "...\n" */
+	if (u.xlines && fclose(u.xlines) == 0 && ipp_unit_map && ipp_unit_map_len >= 4 &&
+	    memcmp(ipp_unit_map + ipp_unit_map_len - 4, "...\n", 4) == 0) {
+		static const char key[] = "x-lines:\n", end[] = "...\n";
+		size_t at = ipp_unit_map_len - 4;
+		ipp_unit_map_len = at + strlen(key) + u.xlines_len + strlen(end);
+		ipp_unit_map = (char *)xrealloc(ipp_unit_map, ipp_unit_map_len + 1);
+		memcpy(ipp_unit_map + at, key, strlen(key));
+		at += strlen(key);
+		memcpy(ipp_unit_map + at, u.xlines_text, u.xlines_len);
+		at += u.xlines_len;
+		memcpy(ipp_unit_map + at, end, strlen(end) + 1);
+	}
+	free(u.xlines_text);
 
 	for (size_t i = 0; i < u.nfns; i++) {
 		XDELETEVEC(u.fns[i].head);

@@ -113,6 +113,7 @@ ipp_graph *inputs_chain_graph(int ndiamonds)
 	c1 = ipp_add_call(g, mainp, chain, 0);
 	m2 = ipp_add_block(g, mainp);
 	c2 = ipp_add_call(g, mainp, IPP_NONE, 0);
+	ipp_set_call_target(g, c2, "ext", NULL);	/* out of the unit, named */
 	ipp_set_loc(g, m1, "chain.c", n + 4, 13);
 	ipp_set_loc(g, c1, "chain.c", n + 4, 13);
 	ipp_set_loc(g, c1 + 1, "chain.c", n + 4, 13);

@@ -198,6 +198,7 @@ static void golden(const char *name, const char *actual)
 
 #define CONTAINS(hay, needle) CU_ASSERT_PTR_NOT_NULL(strstr((hay), (needle)))
 #define LACKS(hay, needle) CU_ASSERT_PTR_NULL(strstr((hay), (needle)))
+#define STARTS(s, prefix) CU_ASSERT(strncmp((s), (prefix), strlen(prefix)) == 0)
 
 /* ------------------------------------------------------------------ */
 /* Inputs                                                               */
@@ -274,6 +275,17 @@ static int write_profiles(const ipp_graph *fig4)
 	mpz_set_ui(n, 0);
 	ipp_prof_add_path(m, "ghost", n, 5);
 	tmp_path(path, sizeof(path), "ghost.prof");
+	rc |= inputs_write_profile(path, p);
+	ipp_profile_free(p);
+
+	/* fig9.prof: Figure 9 alone, the profile of one complete run of the
+	 * paper's program (examples/fig4.c built with ipp-gcc records exactly
+	 * these counts) */
+	p = ipp_profile_new();
+	m = ipp_profile_add_module(p, "fig4.c", parse_hex(fig4_sum), IPP_MODE_CONTEXT);
+	m->runs = 1;
+	add_figure9(m);
+	tmp_path(path, sizeof(path), "fig9.prof");
 	rc |= inputs_write_profile(path, p);
 	ipp_profile_free(p);
 
@@ -696,6 +708,54 @@ static void test_two_units(void)
 	run_free(&r);
 }
 
+/* ipp counts --calls names every direct callee.  chain.c's only recorded
+ * path is main's path 0 (count 1), which passes main's two call sites once
+ * each: chain, and ext, a function out of the unit that the map names
+ * (inputs_chain_graph), of unknown unit (no unit of the program defines
+ * it).  fig4.c: Figure 9's main calls pow 9 times at line 36 (even i, i <
+ * 18) and 6 times at line 40 (multiples of 3): one arc main -> pow 15.
+ * The path text names ext too. */
+static void test_calls(void)
+{
+	struct run r;
+
+	ipp(&r, "counts --calls ./twoprog two.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_STRING_EQUAL(r.out,
+			       "# module chain.c\n"
+			       "# call sites\n"
+			       "main -> chain 1 chain.c:18\n"
+			       "main -> ext 1 chain.c:19\n"
+			       "# indirect calls\n"
+			       "# arcs\n"
+			       "main -> chain 1\n"
+			       "main -> ext 1\n"
+			       "# module fig4.c\n"
+			       "# call sites\n"
+			       "main -> pow 9 fig4.c:36\n"
+			       "main -> pow 6 fig4.c:40\n"
+			       "# indirect calls\n"
+			       "# arcs\n"
+			       "main -> pow 15\n");
+	run_free(&r);
+
+	ipp(&r, "counts --calls --format=yaml ./twoprog two.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CONTAINS(r.out, "      - {caller: main, callee: ext, callee_asm_name: ext, kind: external, "
+		 "file: chain.c, line: 19, calls: 1, returns: 1, vertex: 25}\n");
+	CONTAINS(r.out, "      - {caller: main, callee: ext, callee_asm_name: ext, callee_module: "
+		 "null, callee_checksum: null, calls: 1}\n");
+	CONTAINS(r.out, "      - {caller: main, callee: chain, callee_asm_name: chain, "
+		 "callee_module: chain.c, callee_checksum: \"");
+	run_free(&r);
+
+	ipp(&r, "report --all ./twoprog two.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CONTAINS(r.out, "      main:16 -> main:18 (summary: chain) -> main:19 (summary: ext) -> "
+		 "main:20 (return)\n");
+	run_free(&r);
+}
+
 static void test_cuts(void)
 {
 	struct run r;
@@ -917,9 +977,163 @@ static void test_errors(void)
 	sh("rm -f ipp.prof");
 }
 
+/* ------------------------------------------------------------------ */
+/* ipp check (and ipp counts --check)                                   */
+/* ------------------------------------------------------------------ */
+
+/* The text of `ipp check ./fig4prog P` when Figure 9's loop-header arrivals
+ * are wrong: main's loop header v4 (while (i <= 18), fig4.c:34) is left
+ * through its back edge v13 -> v4 once per iteration, 18 times, and each
+ * departure is followed by one path restarting at v4 through the surrogate
+ * edge Entry_main -> v4: 18 arrivals in a run.  'arrivals' is what profile
+ * P says; the back edge is v4's only removed in-edge, so its count is
+ * determined by v13's 18 departures.  'partials' records of P, 'execs'
+ * executions in all. */
+static void check_violation_text(char *buf, size_t len, unsigned arrivals, unsigned partials,
+				 unsigned long execs)
+{
+	snprintf(buf, len,
+		 "fig4.c: violation: main: removed edges: surrogate arrivals != surrogate "
+		 "departures: %u != 18\n"
+		 "fig4.c: violation: main: vertex %d (block, fig4.c:%d): removed in-edges != "
+		 "surrogate arrivals: 18 != %u\n"
+		 "fig4.c: 1 run, 12 paths, %u partial path%s, %lu executions: 2 flow violations\n"
+		 "2 flow violations\n", arrivals, (int)fig4_vertex("v4"), fig4_line_of("v4"),
+		 arrivals, partials, partials == 1 ? "" : "s", execs);
+}
+
+static void test_check(void)
+{
+	unsigned long execs = 0;
+	char want[1024];
+	struct run r, r2;
+
+	for (size_t i = 0; i < fig4_figure9_len; i++)
+		execs += fig4_figure9[i].count;		/* 49 */
+
+	/* fig9.prof, the profile of one complete run: valid */
+	ipp(&r, "check ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	snprintf(want, sizeof(want), "fig4.c: 1 run, %zu paths, 0 partial paths, %lu executions: "
+		 "flow conserved\nflow conserved\n", fig4_figure9_len, execs);
+	CU_ASSERT_STRING_EQUAL(r.out, want);
+	CU_ASSERT_STRING_EQUAL(r.err, "");
+	run_free(&r);
+
+	/* Edited: path 35, main's last path (the loop exit: Entry_main -> v4
+	 * (surrogate) -> v15 -> Exit_main), recorded twice instead of once.
+	 * Its active suffix starts with the surrogate entry into v4, so v4
+	 * counts 19 arrivals for the 18 departures through the back edge.
+	 * Nothing else involves a removed edge (v4 -> v15 -> Exit_main and
+	 * main's return balance locally), so exactly the two messages of the
+	 * removed edges: the procedure's totals and v4's. */
+	CU_ASSERT_EQUAL_FATAL(sh("sed 's/^  - \\[main, 35, 1\\]$/  - [main, 35, 2]/' fig9.prof "
+				 "> fig9bad.prof && grep -q '\\[main, 35, 2\\]' fig9bad.prof"), 0);
+	ipp(&r, "check ./fig4prog fig9bad.prof");
+	CU_ASSERT_EQUAL(r.status, 1);
+	check_violation_text(want, sizeof(want), 19, 0, execs + 1);
+	CU_ASSERT_STRING_EQUAL(r.out, want);
+	CU_ASSERT_STRING_EQUAL(r.err, "ipp: fig9bad.prof: flow is not conserved (2 violations)\n");
+
+	/* ipp counts --check is the same check */
+	ipp(&r2, "counts --check ./fig4prog fig9bad.prof");
+	CU_ASSERT_EQUAL(r2.status, 1);
+	CU_ASSERT_STRING_EQUAL(r2.out, r.out);
+	CU_ASSERT_STRING_EQUAL(r2.err, r.err);
+	run_free(&r);
+	run_free(&r2);
+
+	/* YAML: the check document; counts --check keeps its first key */
+	ipp(&r, "check --format=yaml ./fig4prog fig9bad.prof");
+	CU_ASSERT_EQUAL(r.status, 1);
+	STARTS(r.out, "ipp_check: 1\nprogram: ./fig4prog\nprofile: fig9bad.prof\n");
+	CONTAINS(r.out, "    runs: 1\n    paths: 12\n    partial_paths: 0\n    executions: 50\n"
+		 "    violations: 2\n    inconclusive: 0\n");
+	CONTAINS(r.out, "      - \"violation: main: removed edges: surrogate arrivals != surrogate "
+		 "departures: 19 != 18\"\n");
+	CONTAINS(r.out, "\nconserved: false\n");
+	run_free(&r);
+	ipp(&r, "counts --check --format=json ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	STARTS(r.out, "{\n  \"ipp_counts\": 1,\n");
+	CONTAINS(r.out, "\"executions\": \"49\",\n      \"violations\": 0,\n");
+	CONTAINS(r.out, "  \"conserved\": true\n}\n");
+	run_free(&r);
+
+	/* fig4.prof is not the profile of a run either: its partial path (path
+	 * 18 cut at u4, recorded twice) starts with the surrogate edge
+	 * Entry_main -> v4, a loop restart that no back edge preceded: 18 + 2
+	 * arrivals. */
+	ipp(&r, "check ./fig4prog fig4.prof");
+	CU_ASSERT_EQUAL(r.status, 1);
+	check_violation_text(want, sizeof(want), 20, 1, execs + 2);
+	CU_ASSERT_STRING_EQUAL(r.out, want);
+	run_free(&r);
+
+	/* Saturated: path 35 recorded 2^64-1 times.  Every check that involves
+	 * a count it passes is inconclusive, not a violation: in- and out-flow
+	 * of the three vertices of its active suffix, v4 (fig4.c:34), v15
+	 * (return 0, fig4.c:45) and Exit_main (fig4.c:47) -- 6 checks -- and
+	 * the two removed-edge checks at main and v4: 8.  The profile is not
+	 * refused. */
+	CU_ASSERT_EQUAL_FATAL(sh("sed 's/^  - \\[main, 35, 1\\]$/  - [main, 35, "
+				 "18446744073709551615]/' fig9.prof > fig9sat.prof"), 0);
+	ipp(&r, "check ./fig4prog fig9sat.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CONTAINS(r.out, "fig4.c: inconclusive: main: removed edges: surrogate arrivals != "
+		 "surrogate departures: a count saturated\n");
+	snprintf(want, sizeof(want), "fig4.c: 1 run, 12 paths, 0 partial paths, "
+		 "18446744073709551615 executions: no flow violation (8 checks inconclusive: "
+		 "counts saturated)\nno flow violation (8 checks inconclusive: counts "
+		 "saturated)\n");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, want));
+	LACKS(r.out, "violation: ");
+	run_free(&r);
+	ipp(&r, "check --format=yaml ./fig4prog fig9sat.prof");
+	CONTAINS(r.out, "    violations: 0\n    inconclusive: 8\n");
+	CONTAINS(r.out, "\nconserved: true\n");
+	run_free(&r);
+
+	/* a unit that did not run is valid */
+	ipp(&r, "check ./twoprog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	snprintf(want, sizeof(want), "chain.c: not in the profile (never ran)\n"
+		 "fig4.c: 1 run, %zu paths, 0 partial paths, %lu executions: flow conserved\n"
+		 "flow conserved\n", fig4_figure9_len, execs);
+	CU_ASSERT_STRING_EQUAL(r.out, want);
+	run_free(&r);
+
+	/* a profile that does not match the maps: an error, as for report */
+	fails("check ./fig4prog wrongsum.prof", "./fig4prog: ", "different build of fig4.c");
+	fails("check ./fig4prog badnum.prof", "badnum.prof: ", "out of range");
+	fails("check ./fig4prog badregion.prof", "badregion.prof: ", "nosuch");
+	fails("check ./fig4prog corrupt.prof", "corrupt.prof:", "corrupt.prof");
+	fails("check ./fig4prog nosuch.prof", "nosuch.prof: ", "no such file");
+	fails("check ./plainprog fig9.prof", "./plainprog: ", "has no ipp map");
+
+	/* usage */
+	ipp(&r, "check");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CONTAINS(r.err, "ipp check: no PROGRAM given");
+	CONTAINS(r.err, "Usage: ipp check");
+	run_free(&r);
+	ipp(&r, "check ./fig4prog fig9.prof extra");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CONTAINS(r.err, "unexpected argument 'extra'");
+	run_free(&r);
+	ipp(&r, "check --format=xml ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CONTAINS(r.err, "unknown format 'xml'");
+	run_free(&r);
+	ipp(&r, "counts --check --lines ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CONTAINS(r.err, "--check and --lines: choose one");
+	run_free(&r);
+}
+
 static void test_usage(void)
 {
-	static const char *const cmds[] = { "report", "decode", "map", "demo" };
+	static const char *const cmds[] = { "report", "decode", "map", "demo", "counts", "check" };
 	struct run r;
 
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
@@ -1017,8 +1231,10 @@ int main(void)
 	    CU_add_test(s, "report: profile of another build", test_wrong_build) == NULL ||
 	    CU_add_test(s, "two units linked, archive", test_two_units) == NULL ||
 	    CU_add_test(s, "report --cuts", test_cuts) == NULL ||
+	    CU_add_test(s, "counts --calls: callees named", test_calls) == NULL ||
 	    CU_add_test(s, "decode: path 35, partial", test_decode) == NULL ||
 	    CU_add_test(s, "decode: errors", test_decode_errors) == NULL ||
+	    CU_add_test(s, "check: flow conservation, counts --check", test_check) == NULL ||
 	    CU_add_test(s, "errors", test_errors) == NULL ||
 	    CU_add_test(s, "usage", test_usage) == NULL ||
 	    CU_add_test(s, "escaping", test_escaping) == NULL ||

@@ -13,6 +13,11 @@
 #      The counts are compared as multisets (path numbers depend on GCC's
 #      CFG, counts do not).  When a program has annotations for a mode, every
 #      region must match exactly: a region not listed records nothing.
+#   3. compare the call arcs of `ipp counts --calls` with the annotations
+#         ipp-expect-arc MODE: CALLER -> CALLEE COUNT     (section "# arcs")
+#         ipp-expect-icall MODE: CALLER -> CALLEE COUNT   ("# indirect calls")
+#      For every caller an annotation names, the section's lines from that
+#      caller must be exactly the annotated ones (file:line dropped).
 #   A line "ipp-cflags: FLAGS" adds FLAGS to both builds.  The instrumented
 #   build runs with IPP_VERBOSE=1 and must print no "ipp: warning"/"ipp: error".
 #
@@ -42,6 +47,32 @@ counts_of() {
 	     /^ *count:/ { c = $2 }
 	     /^ *partial:/ { p = ($2 == "true") ? "partial" : "complete";
 			     print r, p, c }' "$1"
+}
+
+# calls_check SRC MODE EXE PROF: the ipp-expect-arc / ipp-expect-icall
+# annotations of MODE against `ipp counts --calls`; prints the differences
+calls_check() {
+	local src=$1 mode=$2 exe=$3 prof=$4 rc=0 kind section
+	if ! "$ipp" counts --calls "$exe" "$prof" >"$exe.calls" 2>"$work/err"; then
+		sed 's/^/    /' "$work/err"
+		return 1
+	fi
+	for kind in arc icall; do
+		section="# arcs"
+		[ $kind = icall ] && section="# indirect calls"
+		sed -n "s/.*ipp-expect-$kind $mode: *//p" "$src" | sort >"$exe.$kind.want"
+		[ -s "$exe.$kind.want" ] || continue
+		awk -v callers="$(awk '{ print $1 }' "$exe.$kind.want" | sort -u)" -v sec="$section" '
+		    BEGIN { n = split(callers, c, "\n"); for (i = 1; i <= n; i++) want[c[i]] = 1 }
+		    /^#/ { on = ($0 == sec); next }
+		    on && ($1 in want) { print $1, $2, $3, $4 }' "$exe.calls" | sort >"$exe.$kind.got"
+		if ! cmp -s "$exe.$kind.want" "$exe.$kind.got"; then
+			echo "    $section (< expected, > got):"
+			diff "$exe.$kind.want" "$exe.$kind.got" | grep '^[<>]' | sed 's/^/    /'
+			rc=1
+		fi
+	done
+	return $rc
 }
 
 # the expected lines of one mode, normalized like counts_of's output
@@ -99,8 +130,16 @@ for src in "$srcdir"/testsuite/programs/*.c; do
 				grep '^ipp: \(warning\|error\)' "$exe.err" | sed 's/^/    /'
 				continue
 			fi
+			checked=output
+			if grep -q "ipp-expect-i\{0,1\}\(arc\|call\) $mode:" "$src"; then
+				if ! calls_check "$src" "$mode" "$exe" "$prof"; then
+					bad "$t: call arcs differ from the annotations"
+					continue
+				fi
+				checked="output, calls"
+			fi
 			if ! grep -q "ipp-expect\(-partial\)\{0,1\} $mode " "$src"; then
-				ok "$t (output)"
+				ok "$t ($checked)"
 				continue
 			fi
 			if ! "$ipp" report --all --format=yaml "$exe" "$prof" >"$exe.yaml" \
@@ -118,7 +157,7 @@ for src in "$srcdir"/testsuite/programs/*.c; do
 				echo "total $want_total" >>"$exe.want"
 			fi
 			if cmp -s "$exe.got" "$exe.want"; then
-				ok "$t (output, counts)"
+				ok "$t ($checked, counts)"
 			else
 				bad "$t: path counts differ from the annotations (< expected, > got)"
 				diff "$exe.want" "$exe.got" | grep '^[<>]' | sed 's/^/    /'

@@ -161,6 +161,17 @@ static ipp_id static_callee(const struct tables *t, ipp_id c, bool *fresh)
 	return q;
 }
 
+/* A summarized call flagged noreturn: the program records the caller's
+ * path before the call, with c -> c+1 -> GExit_P as its dead end, so
+ * c -> c+1 is no return (the derivation counts the call as abandoned).  A
+ * random graph's "noreturn" callee may return all the same; the walk then
+ * goes on to that dead end, and counts no return either. */
+static bool summarized_noreturn(const struct tables *t, ipp_id c)
+{
+	return (ipp_call_flags(t->g, c) & IPP_CALL_NORETURN) &&
+	       ipp_fin_call_summary(t->f, c) != IPP_SUM_NONE;
+}
+
 static void tables_free(struct tables *t)
 {
 	free(t->kept);
@@ -875,7 +886,8 @@ static void step(struct sim *s)
 		a = top(s);
 		if (fresh)
 			push_edge(s, a, t->sum_e[c]);
-		s->d.returns[c]++;
+		if (!summarized_noreturn(t, c))
+			s->d.returns[c]++;
 		arrive(s, a, c + 1, false);
 		return;
 	}
@@ -895,7 +907,8 @@ static void step(struct sim *s)
 				return;
 			}
 			push_edge(s, a, t->sum_e[v]);
-			s->d.returns[v]++;
+			if (!summarized_noreturn(t, v))
+				s->d.returns[v]++;
 			arrive(s, a, v + 1, false);
 			return;
 		}
@@ -1591,6 +1604,94 @@ static void test_partial(void)
 	ipp_graph_free(g);
 }
 
+/* A call to a noreturn function, summarized (intra mode), as in GCC's
+ * torture test 20040823-1.c at -O0:
+ *     static void die(void) { ...; exit(0); }     die: x -> call exit
+ *     int main(void) { ...; die(); }              main: b -> call die
+ * Each function's only path is recorded once: main's before the call, as
+ * Entry_main -> b -> c -> c+1 -> GExit_main (the block ends in a call that
+ * never returns); die's as Entry_die -> x -> e -> e+1 -> GExit_die.  The
+ * edge c -> c+1 of main's path is the way to its dead end, not a return:
+ * returns[c] = 0 and abandoned[c] = 1 (the call is open when the path
+ * ends), and likewise at e, the call to exit().  The return sites are
+ * passed on the way to GExit: vertex[c+1] = vertex[e+1] = 1.  The
+ * call-graph check expects no return of die (die is not an entry
+ * procedure, so it is an equality: 1 entry for 1 call, 0 returns for 0).
+ * ipp_counts_calls gives, per site in vertex order, (calls, returns) =
+ * (1, 0) for main -> die and for die -> exit, the callee that is not a
+ * procedure of the graph named as ipp_set_call_target named it. */
+static void test_noreturn(void)
+{
+	ipp_graph *g = ipp_graph_new();
+	ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
+	ipp_id die = ipp_add_proc(g, "die", "die", 0);
+	ipp_id b = ipp_add_block(g, m), c = ipp_add_call(g, m, die, IPP_CALL_NORETURN);
+	ipp_id x = ipp_add_block(g, die), e = ipp_add_call(g, die, IPP_NONE, IPP_CALL_NORETURN);
+	ipp_profile *prof = ipp_profile_new();
+	ipp_prof_module *pm = ipp_profile_add_module(prof, "nr.c", 1, IPP_MODE_INTRA);
+	ipp_counts cnt;
+	ipp_fin *f;
+	char err[256], **msgs;
+	size_t n;
+	mpz_t zero;
+	ipp_call_count *cc;
+
+	ipp_set_call_target(g, e, "exit", NULL);
+	ipp_add_edge(g, ipp_proc_entry(g, m), b);
+	ipp_add_edge(g, b, c);
+	ipp_add_edge(g, c + 1, ipp_proc_gexit(g, m));
+	ipp_add_edge(g, ipp_proc_entry(g, die), x);
+	ipp_add_edge(g, x, e);
+	ipp_add_edge(g, e + 1, ipp_proc_gexit(g, die));
+	f = ipp_fin_new(g, IPP_MODE_INTRA, NULL, err, sizeof(err));
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL_FATAL(ipp_fin_nregions(f), 2);	/* main, and die (called fresh) */
+	mpz_init(zero);
+	for (ipp_id r = 0; r < 2; r++) {
+		ipp_fin_region_total(f, r, zero);
+		CU_ASSERT_EQUAL(mpz_cmp_ui(zero, 1), 0);	/* one path each: number 0 */
+	}
+	mpz_set_ui(zero, 0);
+	ipp_prof_add_path(pm, "main", zero, 1);
+	ipp_prof_add_path(pm, "die", zero, 1);
+	CU_ASSERT_FATAL(ipp_derive(f, pm, &cnt, err, sizeof(err)) == 0);
+	CU_ASSERT_EQUAL(cnt.vertex[c], 1);
+	CU_ASSERT_EQUAL(cnt.returns[c], 0);	/* c -> c+1 is the way to the dead end */
+	CU_ASSERT_EQUAL(cnt.abandoned[c], 1);
+	CU_ASSERT_EQUAL(cnt.vertex[c + 1], 1);
+	CU_ASSERT_EQUAL(cnt.vertex[ipp_proc_gexit(g, m)], 1);
+	CU_ASSERT_EQUAL(cnt.fresh_entries[die], 1);
+	CU_ASSERT_EQUAL(cnt.fresh_returns[die], 0);
+	CU_ASSERT_EQUAL(cnt.vertex[e], 1);
+	CU_ASSERT_EQUAL(cnt.returns[e], 0);
+	CU_ASSERT_EQUAL(cnt.abandoned[e], 1);
+	CU_ASSERT_EQUAL(cnt.vertex[e + 1], 1);
+	CU_ASSERT_EQUAL(cnt.vertex[ipp_proc_gexit(g, die)], 1);
+	CU_ASSERT_EQUAL_FATAL(ipp_counts_calls(f, &cnt, &cc), 2);
+	CU_ASSERT_EQUAL(cc[0].site, c);
+	CU_ASSERT_EQUAL(cc[0].callee, die);
+	CU_ASSERT_STRING_EQUAL(cc[0].callee_asm, "die");
+	CU_ASSERT_EQUAL(cc[0].calls, 1);
+	CU_ASSERT_EQUAL(cc[0].returns, 0);
+	CU_ASSERT_EQUAL(cc[1].site, e);
+	CU_ASSERT_EQUAL(cc[1].callee, IPP_NONE);
+	CU_ASSERT_STRING_EQUAL(cc[1].callee_asm, "exit");
+	CU_ASSERT_STRING_EQUAL(cc[1].callee_name, "exit");
+	CU_ASSERT_EQUAL(cc[1].calls, 1);
+	CU_ASSERT_EQUAL(cc[1].returns, 0);
+	free(cc);
+	CU_ASSERT_EQUAL(ipp_check_flow(f, &cnt, &msgs, &n), 0);
+	CU_ASSERT_EQUAL(n, 0);
+	if (n > 0)
+		print_msgs("noreturn", msgs, n);
+	ipp_flow_free(msgs, n);
+	ipp_counts_free(&cnt);
+	mpz_clear(zero);
+	ipp_profile_free(prof);
+	ipp_fin_free(f);
+	ipp_graph_free(g);
+}
+
 /* Line counts: the maximum over block heads located on a line. */
 static void test_lines(void)
 {
@@ -1708,6 +1809,7 @@ int main(void)
 		{ "partial path: active suffix and stop stack", test_partial },
 		{ "saturation is inconclusive, not a violation", test_saturation },
 		{ "errors", test_errors },
+		{ "noreturn call summarized: no return expected", test_noreturn },
 		{ "line counts", test_lines },
 		{ "simulated executions, context", test_random_context },
 		{ "simulated executions, piecewise", test_random_piecewise },

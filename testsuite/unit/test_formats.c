@@ -47,16 +47,20 @@ static const char SKIP_REASON[] = "setjmp: \"abnormal\" edges\tafter a tab";
 
 /*
  * main:  Entry -> b1;  b1 -> b2, b2 (parallel), b3;  b2 -> c1 (work), dead;
- *        r1 -> c2 (external);  r2 -> c3 (indirect);  r3 -> b1 (back edge);
+ *        r1 -> c2 (external: "ext", asm name "ext.part.0");  r2 -> c3
+ *        (indirect);  r3 -> b1 (back edge);
  *        r2 is a restart vertex (as if c2 were setjmp);
  *        dead -> GExit;  b3 -> Exit
  * work:  Entry -> w1;  w1 -> c4 (rec), w2;  r4 -> w2;  w2 -> c5 (null, noreturn), Exit;
  *        r5 -> GExit
+ * The callees' names are set (ipp_set_call_target) only if 'names': c2's,
+ * and c1's and c5's as their callee procedures are named (the map records
+ * no name for them). 
  * null:  skipped (no body)
  * rec:   Entry -> q1;  q1 -> c6 (rec, recursive), Exit;  r6 -> Exit
  * irr:   Entry -> ia, ib;  ia -> ib, Exit;  ib -> ia  (irreducible)
  */
-static void build_fixture(struct fixture *fx)
+static void build_fixture_names(struct fixture *fx, bool names)
 {
 	ipp_graph *g = ipp_graph_new();
 	ipp_id em, ew, er, ei;
@@ -135,6 +139,16 @@ static void build_fixture(struct fixture *fx)
 	ipp_add_edge(g, fx->ia, fx->ib);
 	ipp_add_edge(g, fx->ia, ipp_proc_exit(g, fx->pirr));
 	ipp_add_edge(g, fx->ib, fx->ia);
+	if (names) {
+		ipp_set_call_target(g, fx->c1, "work.constprop.0", "work");
+		ipp_set_call_target(g, fx->c2, "ext.part.0", "ext");
+		ipp_set_call_target(g, fx->c5, "null", NULL);
+	}
+}
+
+static void build_fixture(struct fixture *fx)
+{
+	build_fixture_names(fx, true);
 }
 
 /* Cuts used by the "with cuts" round trips: block b3 and call c1. */
@@ -249,6 +263,8 @@ static void check_same_graph(const ipp_graph *a, const ipp_graph *b)
 		if (ipp_vertex_kind(a, v) == IPP_V_CALL) {
 			bad += ipp_call_callee(a, v) != ipp_call_callee(b, v);
 			bad += ipp_call_flags(a, v) != ipp_call_flags(b, v);
+			bad += !same_str(ipp_call_target_asm(a, v), ipp_call_target_asm(b, v));
+			bad += !same_str(ipp_call_target_name(a, v), ipp_call_target_name(b, v));
 		}
 		bad += ipp_vertex_nout(a, v) != ipp_vertex_nout(b, v);
 		for (size_t i = 0; i < ipp_vertex_nout(a, v) && i < ipp_vertex_nout(b, v); i++)
@@ -348,6 +364,14 @@ static void round_trip(enum ipp_mode mode, bool with_cuts)
 	CU_ASSERT_EQUAL(ipp_call_callee(m->graph, fx.c1), fx.pwork);
 	CU_ASSERT_EQUAL(ipp_call_flags(m->graph, fx.c3), IPP_CALL_INDIRECT);
 	CU_ASSERT_EQUAL(ipp_call_flags(m->graph, fx.c5), IPP_CALL_NORETURN);
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_asm(m->graph, fx.c1), "work.constprop.0");
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_name(m->graph, fx.c1), "work");
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_asm(m->graph, fx.c2), "ext.part.0");
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_name(m->graph, fx.c2), "ext");
+	CU_ASSERT_PTR_NULL(ipp_call_target_asm(m->graph, fx.c3));
+	CU_ASSERT_PTR_NULL(ipp_call_target_name(m->graph, fx.c3));
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_asm(m->graph, fx.c5), "null");
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_name(m->graph, fx.c5), "null");
 	CU_ASSERT_EQUAL(ipp_edge_dst(m->graph, fx.e0), fx.b1);
 	CU_ASSERT(ipp_vertex_is_restart(m->graph, fx.c2 + 1));
 	CU_ASSERT(!ipp_vertex_is_restart(m->graph, fx.c3 + 1));
@@ -661,6 +685,113 @@ static void test_map_fin_checks(void)
 	ipp_graph_free(fx.g);
 }
 
+/* The optional 'callees' key: the names of the direct callees that are
+ * not procedures of the map (c2, external; not c1 or c5, which name the
+ * procedures work and null), by increasing call vertex, the source name
+ * null when it is the assembler name.
+ * The names are in the checksum; a map without them has no key and the
+ * checksum of the same graph built without names, and reads with every
+ * callee but the procedures unnamed. */
+static void test_map_callees(void)
+{
+	struct fixture fx, plain;
+	size_t len, plen, n;
+	char *text, *ptext, *bad, block[160], from[96], to[96], err[512];
+	ipp_map **maps;
+	uint64_t sum, psum;
+
+	build_fixture(&fx);
+	build_fixture_names(&plain, false);
+	text = map_text(&fx, IPP_MODE_CONTEXT, NULL, "fig4.c", &len);
+	ptext = map_text(&plain, IPP_MODE_CONTEXT, NULL, "fig4.c", &plen);
+	snprintf(block, sizeof(block), "cut-calls: []\ncallees:\n- [%d, ext.part.0, ext]\n"
+		 "back-edges: [", fx.c2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, block));
+	CU_ASSERT_PTR_NULL(strstr(ptext, "callees"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(ptext, "cut-calls: []\nback-edges: ["));
+	sum = ipp_map_checksum(fx.g, IPP_MODE_CONTEXT, NULL, "fig4.c");
+	psum = ipp_map_checksum(plain.g, IPP_MODE_CONTEXT, NULL, "fig4.c");
+	CU_ASSERT_NOT_EQUAL(sum, psum);
+
+	/* without the key: no names but the procedures' */
+	CU_ASSERT_EQUAL_FATAL(ipp_map_read_buffer(ptext, plen, "p.map", &maps, &n, err,
+						  sizeof(err)), 0);
+	CU_ASSERT_EQUAL(maps[0]->checksum, psum);
+	CU_ASSERT_PTR_NULL(ipp_call_target_asm(maps[0]->graph, fx.c2));
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_asm(maps[0]->graph, fx.c5), "null");
+	CU_ASSERT_STRING_EQUAL(ipp_call_target_name(maps[0]->graph, fx.c1), "work");
+	ipp_map_free_all(maps, n);
+
+	/* the names are in the checksum */
+	snprintf(from, sizeof(from), "- [%d, ext.part.0, ext]\n", fx.c2);
+	snprintf(to, sizeof(to), "- [%d, ext.part.0, exit]\n", fx.c2);
+	expect_map_edit_error(text, from, to, "map corrupt: checksum mismatch");
+	expect_map_edit_error(text, from, "", "map corrupt: checksum mismatch");
+	/* a record for a vertex that is not a direct call without a callee */
+	snprintf(to, sizeof(to), "- [%d, ext.part.0, ext]\n", fx.c3);
+	expect_map_edit_error(text, from, to, "callees: vertex");
+	bad = replace_once(text, from, to);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+	snprintf(block, sizeof(block), "callees: vertex %d is an indirect call", fx.c3);
+	expect_map_error(bad, strlen(bad), block);
+	free(bad);
+	snprintf(to, sizeof(to), "- [%d, ext.part.0, ext]\n", fx.c1);
+	snprintf(block, sizeof(block), "callees: vertex %d calls a procedure of the map", fx.c1);
+	expect_map_edit_error(text, from, to, block);
+	snprintf(to, sizeof(to), "- [%d, ext.part.0, ext]\n", fx.b1);
+	snprintf(block, sizeof(block), "callees: vertex %d is not a call vertex", fx.b1);
+	expect_map_edit_error(text, from, to, block);
+	expect_map_edit_error(text, from, "- [100000, ext.part.0, ext]\n",
+			      "callees: vertex 100000 does not exist");
+	/* order, arity, empty names */
+	snprintf(to, sizeof(to), "- [%d, ext.part.0, ext]\n- [%d, \"null\", null]\n", fx.c2,
+		 fx.c2);
+	snprintf(block, sizeof(block), "callees must be listed by increasing call vertex (%d "
+		 "after %d)", fx.c2, fx.c2);
+	expect_map_edit_error(text, from, to, block);
+	snprintf(to, sizeof(to), "- [%d, ext.part.0]\n", fx.c2);
+	expect_map_edit_error(text, from, to, "expected a sequence of 3 items for a callee, got 2");
+	snprintf(to, sizeof(to), "- [%d, \"\", ext]\n", fx.c2);
+	expect_map_edit_error(text, from, to, "callee assembler name: must not be empty");
+	snprintf(to, sizeof(to), "- [%d, ext.part.0, \"\"]\n", fx.c2);
+	expect_map_edit_error(text, from, to, "callee name: must not be empty");
+	expect_map_edit_error(text, "callees:\n", "callees:\ncallees:\n", "given twice");
+
+	free(text);
+	free(ptext);
+	ipp_graph_free(fx.g);
+	ipp_graph_free(plain.g);
+}
+
+/* ipp_graph_check: only direct calls name a callee, and a call that enters
+ * a procedure names that procedure. */
+static void test_graph_check_callees(void)
+{
+	struct fixture fx;
+	char err[256] = "", want[128];
+
+	build_fixture(&fx);
+	CU_ASSERT_EQUAL(ipp_graph_check(fx.g, err, sizeof(err)), 0);
+	ipp_set_call_target(fx.g, fx.c1, "work.constprop.0", NULL);	/* source name "work" */
+	CU_ASSERT_EQUAL(ipp_graph_check(fx.g, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "call vertex %d calls procedure work.constprop.0 (work) but "
+		 "names its callee work.constprop.0 (work.constprop.0)", fx.c1);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	ipp_set_call_target(fx.g, fx.c1, "work.constprop.0", "work");
+	ipp_set_call_target(fx.g, fx.c3, "f", NULL);
+	CU_ASSERT_EQUAL(ipp_graph_check(fx.g, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "call vertex %d is indirect but names its callee f", fx.c3);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	ipp_graph_free(fx.g);
+
+	build_fixture(&fx);
+	ipp_set_call_target(fx.g, fx.b1, "f", NULL);
+	CU_ASSERT_EQUAL(ipp_graph_check(fx.g, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "block vertex %d names a callee", fx.b1);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	ipp_graph_free(fx.g);
+}
+
 /* Every prefix of a map is rejected (or, at the very end, read unchanged). */
 static void test_map_truncation(void)
 {
@@ -746,10 +877,26 @@ static void test_profile_round_trip(void)
 	mpz_set_ui(x, 12);
 	ipp_prof_add_partial(m, "main", x, stack, 2, 4);
 	ipp_prof_add_partial(m, "main", x, stack, 1, 3);	/* another stack: another record */
+	/* indirect calls: the same key twice adds (4 + 3 = 7); written by
+	 * site, then callee module (fig4.c < "other dir/b.c" in strcmp) */
+	ipp_prof_add_icall(m, 32, "fig4.c", UINT64_C(0x0123456789abcdef), "add", 4);
+	ipp_prof_add_icall(m, 32, "other dir/b.c", 42, "null", 2);
+	ipp_prof_add_icall(m, 7, "fig4.c", UINT64_C(0x0123456789abcdef), "mul", 1);
+	ipp_prof_add_icall(m, 32, "fig4.c", UINT64_C(0x0123456789abcdef), "add", 3);
+	CU_ASSERT_EQUAL(m->nicalls, 3);
 	m2 = ipp_profile_add_module(p, "other dir/b.c", 42, IPP_MODE_INTRA);
 	m2->runs = 3;
 
 	text = profile_text(p, &len);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  partial:\n  - [main, 12, [5], 3]\n"
+				      "  - [main, 12, [5, 7], 4]\n"
+				      "  indirect-calls:\n"
+				      "  - [7, fig4.c, \"0123456789abcdef\", mul, 1]\n"
+				      "  - [32, fig4.c, \"0123456789abcdef\", add, 7]\n"
+				      "  - [32, \"other dir/b.c\", \"000000000000002a\", \"null\", 2]\n"
+				      "- module: \"other dir/b.c\"\n"));
+	/* a module without indirect calls has no key at all */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  runs: 3\n  paths: []\n  partial: []\n...\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  - [main, 16, 1]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  - [main, 12, [5, 7], 4]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "[power, 1267650600228229401496703205379, "
@@ -786,11 +933,26 @@ static void test_profile_round_trip(void)
 			CU_ASSERT_EQUAL(pp->count, 3);
 		}
 	}
+	CU_ASSERT_EQUAL_FATAL(m->nicalls, 3);
+	for (size_t i = 0; i < m->nicalls; i++) {
+		const ipp_prof_icall *c = &m->icalls[i];
+		if (c->site == 7) {
+			CU_ASSERT(strcmp(c->callee_region, "mul") == 0 && c->count == 1);
+		} else if (strcmp(c->callee_module, "fig4.c") == 0) {
+			CU_ASSERT(c->site == 32 && strcmp(c->callee_region, "add") == 0 &&
+				  c->callee_checksum == UINT64_C(0x0123456789abcdef) &&
+				  c->count == 7);
+		} else {
+			CU_ASSERT(c->site == 32 && strcmp(c->callee_module, "other dir/b.c") == 0 &&
+				  c->callee_checksum == 42 &&
+				  strcmp(c->callee_region, "null") == 0 && c->count == 2);
+		}
+	}
 	m2 = ipp_profile_find(q, "other dir/b.c", 42);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m2);
 	CU_ASSERT_EQUAL(m2->mode, IPP_MODE_INTRA);
 	CU_ASSERT_EQUAL(m2->runs, 3);
-	CU_ASSERT_EQUAL(m2->npaths + m2->npartials, 0);
+	CU_ASSERT_EQUAL(m2->npaths + m2->npartials + m2->nicalls, 0);
 	/* Writing what was read gives the same text (canonical order). */
 	{
 		size_t len2;
@@ -820,6 +982,15 @@ static void test_profile_hand_written(void)
 		"  - [main, 34, 5]\n"
 		"  partial:\n"
 		"  - [main, 12, [5, 7], 1]\n"
+		"  indirect-calls:\n"
+		"  - [13, \"fig4.c\", \"0123456789ABCDEF\", main, 3]\n"
+		"  - [13, b.c, 0000000000000001, f, 18446744073709551615]\n"
+		"- module: old.c\n"	/* a profile from before indirect calls */
+		"  checksum: \"0000000000000002\"\n"
+		"  mode: context\n"
+		"  runs: 1\n"
+		"  paths: []\n"
+		"  partial: []\n"
 		"...\n";
 	char err[512] = "";
 	ipp_profile *p = ipp_profile_read_buffer(text, strlen(text), "hand.prof", err,
@@ -834,6 +1005,17 @@ static void test_profile_hand_written(void)
 	CU_ASSERT_EQUAL(m->npaths, 2);
 	CU_ASSERT_EQUAL(find_path(m, "main", "34")->count, 5);
 	CU_ASSERT_EQUAL(m->npartials, 1);
+	CU_ASSERT_EQUAL_FATAL(m->nicalls, 2);
+	CU_ASSERT_EQUAL(m->icalls[0].site, 13);
+	CU_ASSERT_STRING_EQUAL(m->icalls[0].callee_module, "fig4.c");
+	CU_ASSERT_EQUAL(m->icalls[0].callee_checksum, UINT64_C(0x0123456789abcdef));
+	CU_ASSERT_STRING_EQUAL(m->icalls[0].callee_region, "main");
+	CU_ASSERT_EQUAL(m->icalls[0].count, 3);
+	CU_ASSERT_EQUAL(m->icalls[1].callee_checksum, 1);
+	CU_ASSERT_EQUAL(m->icalls[1].count, UINT64_MAX);
+	m = ipp_profile_find(p, "old.c", 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL(m->nicalls, 0);
 	ipp_profile_free(p);
 }
 
@@ -858,6 +1040,9 @@ static void test_profile_merge(void)
 	ipp_prof_add_path(ma, "main", x, UINT64_MAX - 1);
 	ipp_prof_add_path(mb, "main", x, 7);
 	ipp_prof_add_path(mb, "f", x, 9);	/* only in b */
+	ipp_prof_add_icall(ma, 4, "m.c", 7, "f", 5);
+	ipp_prof_add_icall(mb, 4, "m.c", 7, "f", 7);
+	ipp_prof_add_icall(mb, 4, "n.c", 8, "f", 1);	/* same site and region, another unit */
 	ipp_profile_add_module(b, "n.c", 8, IPP_MODE_INTRA)->runs = 1;	/* only in b */
 
 	CU_ASSERT_EQUAL_FATAL(ipp_profile_merge(a, b, err, sizeof(err)), 0);
@@ -869,6 +1054,11 @@ static void test_profile_merge(void)
 	CU_ASSERT_EQUAL(find_path(ma, "f", "6")->count, 9);
 	CU_ASSERT_EQUAL(ma->npartials, 1);
 	CU_ASSERT_EQUAL(ma->partials[0].count, 2);
+	CU_ASSERT_EQUAL_FATAL(ma->nicalls, 2);
+	CU_ASSERT_STRING_EQUAL(ma->icalls[0].callee_module, "m.c");
+	CU_ASSERT_EQUAL(ma->icalls[0].count, 12);	/* 5 + 7 */
+	CU_ASSERT_STRING_EQUAL(ma->icalls[1].callee_module, "n.c");
+	CU_ASSERT_EQUAL(ma->icalls[1].count, 1);
 	CU_ASSERT_PTR_NOT_NULL(ipp_profile_find(a, "n.c", 8));
 	/* Merging again saturates and adds runs. */
 	CU_ASSERT_EQUAL(ipp_profile_merge(a, b, err, sizeof(err)), 0);
@@ -929,6 +1119,26 @@ static void test_profile_rejects(void)
 		{ PROF_HEAD "  paths:\n  - [main, 0x10, 1]\n...\n",
 		  "expected a non-negative decimal integer, got '0x10'" },
 		{ PROF_HEAD "  paths:\n  - [\"\", 1, 1]\n...\n", "region name: must not be empty" },
+		{ PROF_HEAD "  indirect-calls:\n  - [3, a.c, \"0000000000000001\", f, 1]\n"
+		  "  - [3, a.c, \"0000000000000001\", f, 2]\n...\n",
+		  "bad.prof:9:5: duplicate record for the indirect call at vertex 3 to f "
+		  "(module a.c)" },
+		{ PROF_HEAD "  indirect-calls:\n  - [3, a.c, \"0000000000000001\", f]\n...\n",
+		  "expected a sequence of 5 items for an indirect-call record" },
+		{ PROF_HEAD "  indirect-calls:\n  - [-3, a.c, \"0000000000000001\", f, 1]\n...\n",
+		  "call site: negative numbers are not allowed here" },
+		{ PROF_HEAD "  indirect-calls:\n  - [2147483647, a.c, \"0000000000000001\", f, 1]\n"
+		  "...\n", "call site" },
+		{ PROF_HEAD "  indirect-calls:\n  - [3, \"\", \"0000000000000001\", f, 1]\n...\n",
+		  "callee module: must not be empty" },
+		{ PROF_HEAD "  indirect-calls:\n  - [3, a.c, \"0000000000000001\", \"\", 1]\n...\n",
+		  "callee region: must not be empty" },
+		{ PROF_HEAD "  indirect-calls:\n  - [3, a.c, \"00001\", f, 1]\n...\n",
+		  "callee checksum: expected 16 hex digits" },
+		{ PROF_HEAD "  indirect-calls:\n  - [3, a.c, \"0000000000000001\", f, "
+		  "18446744073709551616]\n...\n", "count: 18446744073709551616 does not fit" },
+		{ PROF_HEAD "  indirect-calls:\n  - [3, [a.c], \"0000000000000001\", f, 1]\n...\n",
+		  "callee module" },
 		{ PROF_HEAD "  paths:\n  - [main, 1, 1]\n",
 		  "the document does not end with '...'" },
 		{ PROF_HEAD "...\n---\nipp-profile: 1\nmodules: []\n...\n",
@@ -982,6 +1192,7 @@ static void test_profile_truncation(void)
 	ipp_prof_add_path(m, "main", x, 1000);
 	ipp_prof_add_path(m, "main#g", x, 10);
 	ipp_prof_add_partial(m, "main", x, stack, 2, 1);
+	ipp_prof_add_icall(m, 9, "fig4.c", 99, "main", 5);
 	text = profile_text(p, &len);
 	for (size_t k = 0; k < len; k++) {
 		char err[512] = "", *copy = malloc(k ? k : 1);
@@ -994,7 +1205,8 @@ static void test_profile_truncation(void)
 								"234567890") : NULL;
 			accepted++;
 			bad += k < len - 1 || !qm || qm->npaths != 2 || qm->npartials != 1 ||
-			       qm->runs != 3 || !r || r->count != 1000;
+			       qm->runs != 3 || !r || r->count != 1000 || qm->nicalls != 1 ||
+			       qm->icalls[0].count != 5;
 			ipp_profile_free(q);
 		} else {
 			bad += err[0] == '\0' || strncmp(err, "cut.prof", 8) != 0;
@@ -1073,6 +1285,28 @@ static void test_profile_against_map(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "vertex 99999, which does not exist"));
 	ipp_profile_free(p);
 
+	/* Indirect calls: only at an indirect call vertex (c3); c1 calls work
+	 * directly, b1 is no call, 99999 no vertex.  The callee is not checked
+	 * (another unit's map would be needed). */
+	p = ipp_profile_new();
+	pm = ipp_profile_add_module(p, "fig4.c", maps[0]->checksum, IPP_MODE_CONTEXT);
+	ipp_prof_add_icall(pm, fx.c3, "elsewhere.c", 5, "anything", 2);
+	CU_ASSERT_EQUAL(ipp_profile_check(pm, "ipp.prof", maps[0], fin, err, sizeof(err)), 0);
+	{
+		const ipp_id bad_sites[] = { fx.c1, fx.b1, 99999 };
+		for (size_t i = 0; i < 3; i++) {
+			ipp_profile_free(p);
+			p = ipp_profile_new();
+			pm = ipp_profile_add_module(p, "fig4.c", maps[0]->checksum,
+						    IPP_MODE_CONTEXT);
+			ipp_prof_add_icall(pm, bad_sites[i], "fig4.c", maps[0]->checksum, "main", 1);
+			CU_ASSERT_EQUAL(ipp_profile_check(pm, "ipp.prof", maps[0], fin, err,
+							  sizeof(err)), -1);
+			CU_ASSERT_PTR_NOT_NULL(strstr(err, "which is not an indirect call site"));
+		}
+	}
+	ipp_profile_free(p);
+
 	/* Another build of fig4.c: the message names both checksums. */
 	p = ipp_profile_new();
 	pm = ipp_profile_add_module(p, "fig4.c", maps[0]->checksum ^ 1, IPP_MODE_CONTEXT);
@@ -1113,6 +1347,8 @@ int main(void)
 	    !CU_add_test(s, "a stream of two documents", test_stream_of_two) ||
 	    !CU_add_test(s, "rejects damaged maps", test_map_rejects) ||
 	    !CU_add_test(s, "ipp_map_fin checks the derived facts", test_map_fin_checks) ||
+	    !CU_add_test(s, "the callees' names", test_map_callees) ||
+	    !CU_add_test(s, "ipp_graph_check and the callees' names", test_graph_check_callees) ||
 	    !CU_add_test(s, "truncation at every byte", test_map_truncation))
 		goto fail;
 	s = CU_add_suite("profile", NULL, NULL);
