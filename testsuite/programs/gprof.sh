@@ -33,6 +33,12 @@
 #      (mcount records indirect calls made from -pg code like direct
 #      ones).  Arcs to other functions (libc, built-ins) are outside
 #      gprof's view: mcount sees only calls into -pg code.
+# Then per call site: gmon-sites.pl maps gmon.out's arcs to call sites
+# "caller callee file:line" (mcount merges sites whose return addresses
+# share a 16-byte bucket: such sites form one group, compared with the sum
+# of ipp's counts at those lines), and ipp's sites ("# call sites", "#
+# indirect calls") must match every group whose caller ipp instruments;
+# every ipp site to a function of the program must be in such a group.
 # Programs with "ipp-cflags: -pthread" are left out: mcount drops arcs of
 # concurrent threads.
 #
@@ -106,7 +112,9 @@ for src in "$srcdir"/testsuite/programs/*.c "$srcdir"/examples/*.c; do
 	case " $cflags " in *" -pthread "*) continue ;; esac
 	dir=$work/$(basename "$(dirname "$src")")-$name
 	mkdir -p "$dir/pg"
-	if ! gcc -O0 -fno-inline -w -pg $cflags "$src" -o "$dir/pg/$name" 2>"$work/err"; then
+	# -gdwarf-4: binutils 2.40's addr2line names the wrong file in a DWARF 5
+	# line table for code from an #included .c file (fig4whole.c)
+	if ! gcc -O0 -fno-inline -w -pg -gdwarf-4 $cflags "$src" -o "$dir/pg/$name" 2>"$work/err"; then
 		bad "$name: does not compile with -pg"
 		continue
 	fi
@@ -122,6 +130,12 @@ for src in "$srcdir"/testsuite/programs/*.c "$srcdir"/examples/*.c; do
 		fi
 	fi
 	gprof_arcs "$dir/pg/graph" >"$dir/gprof"
+	if ! perl "$srcdir/testsuite/programs/gmon-sites.pl" "$dir/pg/$name" "$dir/pg/gmon.out" \
+	     >"$dir/gmon.sites" 2>"$work/err"; then
+		bad "$name: cannot map gmon.out's arcs to call sites"
+		sed 's/^/    /' "$work/err"
+		continue
+	fi
 	# members of a recursion cycle: gprof prints their arcs without counts
 	sed -n 's/^\[[0-9]*\].* \([^ ]*\) <cycle [0-9]*> \[[0-9]*\] *$/\1/p' "$dir/pg/graph" |
 		sort -u >"$dir/cycle"
@@ -195,10 +209,46 @@ NOT COMPARED: $t: $caller -> $callee (gprof $count): caller not instrumented: $r
 				errs=$((errs + 1))
 			fi
 		done <"$exe.ipp"
+		# Per call site (gmon-sites.pl: gmon.out's arcs, with the sites
+		# mcount merged grouped): ipp's sites with a named callee,
+		# "CALLER CALLEE FILE:LINE COUNT" summed per line, against each
+		# group; every ipp site to a function of the program must be in
+		# a group of its caller and callee.
+		awk '/^# (call sites|indirect calls)/ { a = 1; next } /^#/ { a = 0 }
+		     a && $2 == "->" && $3 != "(indirect)" { n = split($5, f, "/"); print $1, $3, $4, f[n] }' \
+			"$exe.calls" | to_asm "$exe.procs" |
+			awk '{ sum[$1 " " $2 " " $4] += $3 } END { for (k in sum) print k, sum[k] }' |
+			sort >"$exe.sites"
+		nsite=0
+		nind_site=0
+		while read -r caller callee lines count indirect; do
+			awk -v a="$caller" '$2 == a && $3 != "skipped" { f = 1 } END { exit !f }' "$exe.procs" ||
+				continue	# caller not instrumented: listed above
+			if [ "$indirect" = 1 ] && [ "$mode" != context ]; then
+				nind_site=$((nind_site + 1))
+				continue
+			fi
+			got=$(awk -v a="$caller" -v b="$callee" -v l=",$lines," \
+				'$1 == a && $2 == b && index(l, "," $3 ",") { s += $4; f = 1 } END { if (f) print s }' "$exe.sites")
+			nsite=$((nsite + 1))
+			if [ "$got" != "$count" ]; then
+				echo "    site $lines: $caller -> $callee: gprof $count, ipp ${got:-none}"
+				errs=$((errs + 1))
+			fi
+		done <"$dir/gmon.sites"
+		while read -r caller callee site count; do
+			awk -v b="$callee" '$2 == b { f = 1 } END { exit !f }' "$exe.procs" || continue
+			if ! awk -v a="$caller" -v b="$callee" -v s="$site" \
+			     '$1 == a && $2 == b && index("," $3 ",", "," s ",") { f = 1 } END { exit !f }' "$dir/gmon.sites"; then
+				echo "    site $site: $caller -> $callee: ipp $count, not in gmon.out"
+				errs=$((errs + 1))
+			fi
+		done <"$exe.sites"
+		[ "$nind_site" -gt 0 ] && echo "NOT COMPARED: $t: $nind_site call sites of gmon.out include an indirect call (mode $mode does not record indirect callees)"
 		[ -n "$skipped" ] && echo "NOT COMPARED: $t: indirect arcs$skipped (mode $mode does not record indirect callees)"
 		[ -n "$uninst" ] && echo "${uninst#?}"
 		if [ "$errs" -eq 0 ]; then
-			ok "$t ($ncmp arcs in gprof's graph, from $nind indirect site/callee pairs; $nout to functions outside the program)"
+			ok "$t ($ncmp arcs in gprof's graph, from $nind indirect site/callee pairs; $nout to functions outside the program; $nsite call-site groups of gmon.out)"
 		else
 			bad "$t: call arcs differ from gprof's"
 		fi
