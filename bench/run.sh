@@ -261,7 +261,7 @@ for v in ipp-intra ipp-context; do
 	# The plugin's -fplugin-arg-ipp-verbose notes (full text in compile.log).
 	echo "verbose notes: $(grep -c 'note: ipp: region ' "$d/compile.log") regions," \
 		"$(grep -c 'note: ipp: cut in ' "$d/compile.log") cut vertices," \
-		"$(grep -c 'note: ipp: call site summarized' "$d/compile.log") call sites summarized (cut)," \
+		"$(grep -c 'note: ipp: call site cut (summarized to fit)' "$d/compile.log") call sites cut (summarized to fit)," \
 		"$(grep -c 'not instrumented' "$d/compile.log") functions not instrumented"
 	# ipp report --cuts: every module's totals (full list in cuts.txt).
 	"$ipp" report --cuts "$d/prog" >"$d/cuts.txt" 2>&1
