@@ -189,6 +189,13 @@ ipp_repro_env() {
 	if [ -x "$IPP_GCC" ]; then printf ' %s' "$(shell_quote "$IPP_GCC")"; else printf ' sh %s' "$(shell_quote "$IPP_GCC")"; fi
 }
 
+# list_names FILE: the test names of a list file, one per line (the first
+# word of each line; '#' starts a comment, blank lines are ignored).
+list_names() {
+	[ -r "$1" ] || die "cannot read the list $1"
+	sed 's/#.*//' "$1" | awk 'NF { print $1 }'
+}
+
 # summarize RESULTS OUTDIR TITLE: RESULTS has one line per check,
 #   PASS|FAIL|XFAIL|SKIP <TAB> name <TAB> level <TAB> mode <TAB> detail
 # Prints TITLE, the summary line "N passed, N failed, N skipped" (read by

@@ -75,8 +75,7 @@ out=$(cd "$out" && pwd)
 start=$SECONDS
 src=$(bash "$here/fetch.sh" "$cache")
 if [ -n "$list" ]; then
-	[ -r "$list" ] || die "cannot read the list $list"
-	while read -r t _; do tests+=("$t"); done < <(sed 's/#.*//' "$list" | grep -v '^[[:space:]]*$')
+	while read -r t; do tests+=("$t"); done < <(list_names "$list")
 fi
 for t in "${tests[@]}"; do
 	[ -r "$src/$t" ] || die "no test $t in $src"

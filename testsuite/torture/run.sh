@@ -80,9 +80,7 @@ start=$SECONDS
 ## ---------------------------------------------------------------------
 src=$(bash "$here/fetch.sh" "$cache")
 if [ -n "$list" ]; then
-	[ -r "$list" ] || die "cannot read the list $list"
-	# One name per line; '#' starts a comment.
-	while read -r t _; do tests+=("$t"); done < <(sed 's/#.*//' "$list" | grep -v '^[[:space:]]*$')
+	while read -r t; do tests+=("$t"); done < <(list_names "$list")
 fi
 if [ ${#tests[@]} -eq 0 ]; then
 	for f in "$src"/*.c; do tests+=("$(basename "$f")"); done
