@@ -130,8 +130,13 @@ static bool is_ifunc_resolver(tree decl)
 }
 
 /* setjmp and its relatives: returns_twice calls whose second return comes
- * from a longjmp.  Other returns_twice calls (vfork, getcontext) are not
- * handled. */
+ * from a longjmp, and whose first argument is the jump buffer the plugin
+ * notes (__ipp_setjmp_note).  GCC sets ECF_RETURNS_TWICE partly by name,
+ * so a call named setjmp may have no argument at all (a K&R `setjmp();`,
+ * a user function `int _setjmp(void)`): such a call is another
+ * returns_twice call, which makes its caller uninstrumented
+ * (unsupported_flow), never a buffer read that is not there.  Other
+ * returns_twice calls (vfork, getcontext) are not handled either. */
 static bool is_setjmp_call(gimple *s)
 {
 	tree fn;
@@ -142,7 +147,9 @@ static bool is_setjmp_call(gimple *s)
 	if (!fn || fndecl_built_in_p(fn, BUILT_IN_SETJMP))
 		return false;
 	n = IDENTIFIER_POINTER(DECL_NAME(fn));
-	return strstr(n, "setjmp") != NULL;
+	if (strstr(n, "setjmp") == NULL || gimple_call_num_args(s) < 1)
+		return false;
+	return POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(s, 0)));
 }
 
 static bool is_longjmp_call(gimple *s)
@@ -173,8 +180,8 @@ static const char *unsupported_flow(function *fun)
 			gimple *s = gsi_stmt(gsi);
 			if (is_gimple_call(s) && (gimple_call_flags(s) & ECF_RETURNS_TWICE) &&
 			    !is_setjmp_call(s))
-				return "returns_twice call other than setjmp (vfork, "
-				       "__builtin_setjmp, getcontext)";
+				return "returns_twice call other than setjmp(buf) (vfork, "
+				       "__builtin_setjmp, getcontext, a setjmp without a buffer)";
 		}
 	}
 	return NULL;
