@@ -254,7 +254,10 @@ static bool is_unreachable_call(gimple *s)
  * *segment* of a basic block -- the statements from the block's head
  * vertex to its first call, from each call's return site to the next call,
  * and so on -- recorded as gcov records a block's lines (profile.cc): every
- * statement whose location is not reserved, each (file, line) once per
+ * statement whose location is not reserved (debug statements excepted:
+ * gcov counts their lines with -g, but the map must not depend on -g, so a
+ * line that only a debug statement holds is not in x-lines and the gcov
+ * oracle does not compare it), each (file, line) once per
  * segment, in statement order; and the line of a goto eliminated into the
  * lone out-edge of a block (a break, a continue) for the block's last
  * segment, unless a statement of the function had that very location
@@ -359,7 +362,11 @@ static void build_body(struct unit *u, fninfo *fi)
 		grow(u);
 		cur = fi->head[i] = ipp_add_block(g, p);
 		ipp_set_tag(g, cur, i);
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		/* Debug statements exist only with -g, and -g must not change the
+		 * map or the code (-fcompare-debug): every walk over a block's
+		 * statements here skips them. */
+		for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb(bb); !gsi_end_p(gsi);
+		     gsi_next_nondebug(&gsi)) {
 			gimple *s = gsi_stmt(gsi);
 			if (gimple_has_location(s)) {
 				set_loc(g, fi->head[i], gimple_location(s));
@@ -367,7 +374,8 @@ static void build_body(struct unit *u, fninfo *fi)
 			}
 		}
 		seg_start(u, &sl, cur);
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb(bb); !gsi_end_p(gsi);
+		     gsi_next_nondebug(&gsi)) {
 			gimple *s = gsi_stmt(gsi);
 			gcall *call;
 			ipp_id c, callee;
@@ -410,8 +418,8 @@ static void build_body(struct unit *u, fninfo *fi)
 		if (!RESERVED_LOCATION_P(loc))
 			seen.add(loc);
 		FOR_EACH_BB_FN(bb, fun) {
-			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-			     gsi_next(&gsi)) {
+			for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb(bb); !gsi_end_p(gsi);
+			     gsi_next_nondebug(&gsi)) {
 				loc = gimple_location(gsi_stmt(gsi));
 				if (!RESERVED_LOCATION_P(loc))
 					seen.add(loc);
