@@ -33,98 +33,107 @@ extern "C" {
 #define IPP_ABI_VERSION 2u	/* 2: struct ipp_rt_frame gained saved_itgt */
 
 struct ipp_rt_module;
+struct ipp_rt_region;
+struct ipp_rt_frame;
 
-/* One region: paths numbered 0 .. npaths-1 (npaths <= 2^64 - 1 after cuts). */
-struct ipp_rt_region {
-	const char *name;		/* assembler name; "#g" suffix for GEntry regions */
-	uint64_t npaths;
-	struct ipp_rt_module *module;	/* back pointer, set by the plugin */
-	uint32_t index;			/* runtime-private: 0 until registered */
-	uint32_t flags;			/* reserved, 0 */
-};
+/* The structures, thread-local variables and functions of the ABI are
+ * defined once, in ipp_abi.def (the plugin builds its trees from the same
+ * list and checks them against these structs).  What they mean: */
 
-struct ipp_rt_module {
-	uint32_t abi_version;		/* IPP_ABI_VERSION */
-	uint32_t nregions;
-	const char *name;		/* the unit's source file, as in the map */
-	const char *checksum;		/* 16 lower-case hex digits, as in the map */
-	const char *mode;		/* "intra", "context", ... */
-	struct ipp_rt_region *regions;
-	struct ipp_rt_module *next;	/* runtime-private list link, NULL initially */
-	uint32_t registered;		/* runtime-private, 0 initially */
-	uint32_t reserved;
-};
-
-/* An activation of an instrumented function.  Lives in the function's
- * stack frame.  `path` and `vertex` are stored before every call the
- * function makes, so that if the call never returns (exit, longjmp, a fatal
- * signal) the runtime can record the abandoned prefix as a partial path
- * (region, path, [vertex]).  vertex = -1: no pending path (the function has
- * recorded its path already). */
+/* struct ipp_rt_region -- one region: paths numbered 0 .. npaths-1
+ * (npaths <= 2^64 - 1 after cuts).
+ *   name     assembler name; "#g" suffix for GEntry regions
+ *   module   back pointer, set by the plugin
+ *   index    runtime-private: 0 until registered
+ *   flags    reserved, 0
+ *
+ * struct ipp_rt_module -- one instrumented compilation unit.
+ *   abi_version  IPP_ABI_VERSION
+ *   name         the unit's source file, as in the map
+ *   checksum     16 lower-case hex digits, as in the map
+ *   mode         "intra", "context", ...
+ *   regions      nregions regions, in region order
+ *   next, registered  runtime-private, NULL/0 initially
+ *
+ * struct ipp_rt_frame -- an activation of an instrumented function.  Lives
+ * in the function's stack frame.  `path` and `vertex` are stored before
+ * every call the function makes, so that if the call never returns (exit,
+ * longjmp, a fatal signal) the runtime can record the abandoned prefix as a
+ * partial path (region, path, [vertex]).
+ *   prev     the caller's frame (older, higher address)
+ *   region   the region of the path the activation is on
+ *   path     path number so far
+ *   vertex   G*fin vertex id where the path stands; -1: no pending path
+ *            (the function has recorded its path already)
+ *   flags    IPP_FRAME_*
+ *   nvc      context mode: numValidCompsFromExit of this activation
+ *            (filled by __ipp_enter)
+ *   saved_tok, saved_path, saved_nvc, saved_reg
+ *            the slots a fresh entry saved (context mode)
+ *   saved_itgt  __ipp_itgt as a fresh entry found it (NULL if the entry
+ *            consumed it) */
+#define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_frame {
-	struct ipp_rt_frame *prev;	/* the caller's frame (older, higher address) */
-	struct ipp_rt_region *region;
-	uint64_t path;			/* path number so far */
-	int32_t vertex;			/* G*fin vertex id where the path stands */
-	uint32_t flags;			/* IPP_FRAME_* */
-	/* context mode (docs/PROTOCOL.md): filled by __ipp_enter */
-	uint64_t nvc;			/* numValidCompsFromExit of this activation */
-	uint64_t saved_tok, saved_path, saved_nvc;	/* the slots a fresh entry saved */
-	struct ipp_rt_region *saved_reg;
-	const void *saved_itgt;		/* __ipp_itgt as a fresh entry found it (NULL
-					 * if the entry consumed it) */
+#include "ipp_abi.def"
 };
+#define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_region {
+#include "ipp_abi.def"
+};
+#define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_module {
+#include "ipp_abi.def"
+};
+
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
  * whose stop stack is the vertices of the run, outermost first. */
 #define IPP_FRAME_CONTINUES 0x1u
 
-/* The thread's innermost frame. */
-extern __thread struct ipp_rt_frame *__ipp_top;
+/* Path register value meaning "a computed goto just recorded the path":
+ * the goto's target restarts the path.  Never a valid path number, because
+ * every region has at most 2^64 - 1 paths. */
+#define IPP_PATH_RESTART UINT64_MAX
 
-/* Context mode: the thread-local slots that stand in for the paper's
- * pathNum (by reference) and numValidCompsFromExit (by value).  A caller
- * about to make an interprocedural call stores the path, psi_r(nvc), the
- * region and the callee's token; the callee consumes the token at entry. */
-extern __thread uint64_t __ipp_tok, __ipp_path, __ipp_nvc;
-extern __thread struct ipp_rt_region *__ipp_reg;
-/* Context mode: the target of the indirect call about to be made.  A
- * caller stores the function pointer it calls through just before an
- * indirect call (after frame.vertex = the call vertex); the callee's fresh
- * entry, if self == __ipp_itgt, credits the arc (caller's unit, call
+#ifndef IPP_ABI_TYPES_ONLY	/* the plugin needs only the types */
+
+/* The thread-local variables (ipp_abi.def):
+ *
+ * __ipp_top: the thread's innermost frame.
+ *
+ * Context mode: __ipp_tok, __ipp_path, __ipp_nvc, __ipp_reg, the
+ * thread-local slots that stand in for the paper's pathNum (by reference)
+ * and numValidCompsFromExit (by value).  A caller about to make an
+ * interprocedural call stores the path, psi_r(nvc), the region and the
+ * callee's token; the callee consumes the token at entry.
+ *
+ * Context mode: __ipp_itgt, the target of the indirect call about to be
+ * made.  A caller stores the function pointer it calls through just before
+ * an indirect call (after frame.vertex = the call vertex); the callee's
+ * fresh entry, if self == __ipp_itgt, credits the arc (caller's unit, call
  * vertex, callee's region) and clears the slot.  A target left behind by a
  * call to an uninstrumented function never equals an instrumented one. */
-extern __thread const void *__ipp_itgt;
+#define IPP_ABI_TLS(CTYPE, TREE, NAME) extern __thread CTYPE NAME;
+#include "ipp_abi.def"
 
-/* Entry of a function with an Entry region (context mode): pushes f; if
- * __ipp_tok == token the function continues its caller's path (f->flags =
- * IPP_FRAME_CONTINUES, f->path/nvc/region from the slots), else it starts a
- * fresh path in `region` (path 0, nvc 1) after saving the slots in f; a
- * fresh entry with self != NULL && __ipp_itgt == self also counts one
- * indirect call from the previous top frame's call vertex to `region`, and
- * every fresh entry clears __ipp_itgt (saved in f).  Clears __ipp_tok.
- * `self` is the function's address, or NULL if it cannot be called through
- * a pointer (neither externally visible nor address-taken). */
-void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, uint64_t token,
-		 const void *self);
-/* Its return with path number r: pops f; a continuing activation hands r
- * back through __ipp_path; a fresh one records (f->region, r) and restores
- * the slots it saved. */
-void __ipp_leave(struct ipp_rt_frame *f, uint64_t r);
-
-/* Registers a unit's module (idempotent, thread-safe). */
-void __ipp_register(struct ipp_rt_module *m);
-
-/* Counts one execution of path n of region r. */
-void __ipp_record(struct ipp_rt_region *r, uint64_t n);
-
-/* Records every frame above `f` on the list as a partial path, then f's own
- * pending path (f->path at f->vertex), marks f as having no pending path and
- * makes f the top.  Returns the number of partial paths recorded.  The
- * frames walked must still be alive (see __ipp_longjmp_note). */
-unsigned __ipp_unwind_to(struct ipp_rt_frame *f);
-
-/* longjmp and the frames it abandons.  After a longjmp the abandoned frames
+/* The functions instrumented code calls (ipp_abi.def):
+ *
+ * __ipp_enter(f, region, token, self): entry of a function with an Entry
+ *   region (context mode): pushes f; if __ipp_tok == token the function
+ *   continues its caller's path (f->flags = IPP_FRAME_CONTINUES,
+ *   f->path/nvc/region from the slots), else it starts a fresh path in
+ *   `region` (path 0, nvc 1) after saving the slots in f; a fresh entry
+ *   with self != NULL && __ipp_itgt == self also counts one indirect call
+ *   from the previous top frame's call vertex to `region`, and every fresh
+ *   entry clears __ipp_itgt (saved in f).  Clears __ipp_tok.  `self` is the
+ *   function's address, or NULL if it cannot be called through a pointer
+ *   (neither externally visible nor address-taken).
+ * __ipp_leave(f, r): its return with path number r: pops f; a continuing
+ *   activation hands r back through __ipp_path; a fresh one records
+ *   (f->region, r) and restores the slots it saved.
+ * __ipp_record(r, n): counts one execution of path n of region r.
+ *
+ * longjmp and the frames it abandons.  After a longjmp the abandoned frames
  * are dead stack memory, overwritten by the first call the receiver makes,
  * so they are recorded *before* the jump:
  *   - on the normal in-edges of a block starting with a setjmp call, the
@@ -140,28 +149,34 @@ unsigned __ipp_unwind_to(struct ipp_rt_frame *f);
  *     path, if any, is recorded as partial; it returns `restart`, the number
  *     the receiving function's new path starts with.
  * The buf -> frame notes are per thread; a later setjmp on the same buf
- * replaces the note. */
-void __ipp_setjmp_note(const void *buf, struct ipp_rt_frame *f);
-void __ipp_longjmp_note(const void *buf);
-uint64_t __ipp_receive(struct ipp_rt_frame *f, int ret, uint64_t cur, uint64_t restart);
+ * replaces the note.
+ *
+ * __ipp_unwind_below(limit), __ipp_builtin_longjmp_note(buf): control
+ * leaves for a frame higher up the stack without a longjmp buffer to note:
+ * a nonlocal goto (the plugin passes the goto's save area, which lies in
+ * the receiving parent's stack frame) or __builtin_longjmp (whose buffer
+ * holds the receiver's stack pointer in its third word).  Every frame on
+ * the list below `limit` (the stack grows down) belongs to an abandoned
+ * activation: their pending paths are recorded as partial paths (groups as
+ * in __ipp_unwind_to) and the first frame at or above `limit` becomes the
+ * top.  Returns the number of partial paths recorded.  Called by the
+ * jumping function after it has recorded its own path. */
+#define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) CRET NAME CPARAMS;
+#include "ipp_abi.def"
 
-/* Control leaves for a frame higher up the stack without a longjmp
- * buffer to note: a nonlocal goto (the plugin passes the goto's save
- * area, which lies in the receiving parent's stack frame) or
- * __builtin_longjmp (whose buffer holds the receiver's stack pointer in
- * its third word).  Every frame on the list below `limit` (the stack
- * grows down) belongs to an abandoned activation: their pending paths are
- * recorded as partial paths (groups as in __ipp_unwind_to) and the first
- * frame at or above `limit` becomes the top.  Returns the number of
- * partial paths recorded.  Called by the jumping function after it has
- * recorded its own path. */
-unsigned __ipp_unwind_below(const void *limit);
-void __ipp_builtin_longjmp_note(void *const *buf);
+/* Not called by instrumented code, but part of the runtime's contract
+ * with its tests (testsuite/runtime/), which play the plugin: */
 
-/* Path register value meaning "a computed goto just recorded the path":
- * the goto's target restarts the path.  Never a valid path number, because
- * every region has at most 2^64 - 1 paths. */
-#define IPP_PATH_RESTART UINT64_MAX
+/* Registers a unit's module (idempotent, thread-safe). */
+void __ipp_register(struct ipp_rt_module *m);
+
+/* Records every frame above `f` on the list as a partial path, then f's own
+ * pending path (f->path at f->vertex), marks f as having no pending path and
+ * makes f the top.  Returns the number of partial paths recorded.  The
+ * frames walked must still be alive (see __ipp_longjmp_note). */
+unsigned __ipp_unwind_to(struct ipp_rt_frame *f);
+
+#endif /* IPP_ABI_TYPES_ONLY */
 
 #ifdef __cplusplus
 }
