@@ -1,4 +1,13 @@
-/* ipp_plugin.h -- shared between the plugin's files: options and the pass.
+/* ipp_plugin.h -- what the plugin's files share: the options, the unit's
+ * supergraph as built from GIMPLE, the runtime ABI's trees, and the entry
+ * points of each file.
+ *
+ *   ipp_plugin.cc   plugin_init: version check, options, registration, the
+ *                   map's emission into .ipp_map
+ *   pass.cc         the pass: drives the other files over one unit
+ *   supergraph.cc   step 1: which functions are instrumented; G* from GIMPLE
+ *   abi.cc          the runtime ABI as GCC trees (runtime/ipp_abi.def)
+ *   instrument.cc   step 3: the code inserted into each function
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
@@ -8,6 +17,10 @@
 #include <gmp.h>
 #include "ipp_core.h"
 
+/* ------------------------------------------------------------------ */
+/* Options (ipp_plugin.cc)                                              */
+/* ------------------------------------------------------------------ */
+
 struct ipp_options {
 	enum ipp_mode mode;	/* -fplugin-arg-ipp-mode= */
 	bool verbose;		/* -fplugin-arg-ipp-verbose */
@@ -15,7 +28,7 @@ struct ipp_options {
 };
 extern struct ipp_options ipp_opts;
 
-/* The pass: a SIMPLE_IPA_PASS to insert after build_ssa_passes. */
+/* The pass (pass.cc): a SIMPLE_IPA_PASS to insert after build_ssa_passes. */
 opt_pass *ipp_make_pass(gcc::context *ctxt);
 
 /* The unit's map (a YAML document), produced by the pass; emitted into the
@@ -28,5 +41,117 @@ extern size_t ipp_unit_map_len;
 #ifndef IPP_VERSION
 #define IPP_VERSION "unknown"	/* the build passes -DIPP_VERSION */
 #endif
+
+/* ------------------------------------------------------------------ */
+/* The unit's supergraph G* (supergraph.cc)                             */
+/* ------------------------------------------------------------------ */
+
+/* One function of the unit. */
+struct fninfo {
+	cgraph_node *node;
+	function *fun;
+	ipp_id proc;
+	const char *skip;	/* reason, or NULL if instrumented */
+	int nbb;		/* last_basic_block_for_fn at build time */
+	ipp_id *head;		/* per bb index: head vertex, IPP_NONE if none */
+	ipp_id *tail;		/* per bb index: last vertex of the chain */
+	bool in_memory;		/* the path register is frame.path */
+};
+
+/* The unit: G* and, per vertex and edge, the GIMPLE it stands for. */
+struct unit {
+	ipp_graph *g;
+	fninfo *fns;
+	size_t nfns;
+	/* per G* vertex */
+	gcall **call_stmt;
+	/* per G* edge: the GIMPLE edge it stands for (NULL inside a block) */
+	edge *gedge;
+	size_t cap_v, cap_e;
+	/* per G* vertex: the G* edge entering it inside a block chain */
+	ipp_id *chain_in;
+	/* a block with no successors: its last statement, per tail vertex */
+	gimple **dead_stmt;
+	/* per G* vertex: setjmp's return site (the call) */
+	gcall **setjmp_call;
+	/* the entries of the map's x-lines key (seg_flush), NULL if none */
+	FILE *xlines;
+	char *xlines_text;
+	size_t xlines_len;
+};
+
+/* Collects the unit's functions (u->fns, in source order), decides which
+ * are instrumented (fninfo.skip) and adds their procedures and bodies to
+ * u->g.  Returns false if the unit has no function. */
+bool ipp_build_supergraph(struct unit *u);
+/* Frees what ipp_build_supergraph allocated (not u->g). */
+void ipp_unit_free(struct unit *u);
+
+/* Why a function with abnormal control flow cannot be numbered, or NULL
+ * (such functions are not instrumented, but guarded: instrument.cc). */
+const char *ipp_unsupported_flow(function *fun);
+
+/* Control-flow facts about statements, shared with instrument.cc. */
+bool ipp_is_setjmp_call(gimple *s);
+bool ipp_is_longjmp_call(gimple *s);
+bool ipp_is_computed_goto(gimple *s);
+bool ipp_is_unreachable_call(gimple *s);
+
+/* ------------------------------------------------------------------ */
+/* The runtime ABI as trees (abi.cc)                                    */
+/* ------------------------------------------------------------------ */
+
+/* Builds the ABI's types and declarations from runtime/ipp_abi.def, once
+ * per unit, and checks their layout against runtime/ipp_abi.h.  Returns
+ * false (after an error) if they disagree. */
+bool ipp_abi_init(void);
+
+/* The unit's static struct ipp_rt_module and its region array. */
+void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *checksum);
+
+/* &regions[r] of the unit's region array. */
+tree ipp_abi_region_addr(ipp_id r);
+
+/* The token naming procedure q of a unit with this checksum: unique in
+ * the program with overwhelming probability, never 0 (0 means "no callee
+ * expected"). */
+uint64_t ipp_abi_token(uint64_t unit_checksum, ipp_id q);
+
+/* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
+ * the garbage collector by a root table registered in plugin_init. */
+enum ipp_abi_tree {
+#define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) IPP_ABI_FRAME_##NAME,
+#define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME) IPP_ABI_REGION_##NAME,
+#define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) IPP_ABI_MODULE_##NAME,
+#define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
+#define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
+#include "ipp_abi.def"
+	IPP_ABI_FRAME_TYPE,
+	IPP_ABI_REGION_TYPE,
+	IPP_ABI_MODULE_TYPE,
+	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
+	IPP_ABI_MODULE_VAR,	/* the unit's module */
+	IPP_ABI_NTREES
+};
+extern tree ipp_abi_trees[IPP_ABI_NTREES];
+extern const struct ggc_root_tab ipp_abi_gc_roots[];
+
+/* Shorthands: ABI_FIELD(frame, path), ABI_TLS(__ipp_top),
+ * ABI_FN(__ipp_record), ABI_TYPE(FRAME). */
+#define ABI_FIELD(S, NAME) ipp_abi_trees[IPP_ABI_##S##_##NAME]
+#define ABI_TLS(NAME) ipp_abi_trees[IPP_ABI_TLS##NAME]
+#define ABI_FN(NAME) ipp_abi_trees[IPP_ABI_FN##NAME]
+#define ABI_TYPE(S) ipp_abi_trees[IPP_ABI_##S##_TYPE]
+
+/* ------------------------------------------------------------------ */
+/* Instrumentation (instrument.cc)                                      */
+/* ------------------------------------------------------------------ */
+
+/* Inserts the path-profiling code into function fi (docs/PROTOCOL.md). */
+void ipp_instrument(struct unit *u, fninfo *fi, const ipp_fin *fin, uint64_t unit_checksum);
+
+/* Saves and restores the thread's top frame around the abnormal entries of
+ * an uninstrumented function that control re-enters abnormally. */
+void ipp_guard_receiver(fninfo *fi);
 
 #endif
