@@ -229,10 +229,8 @@ void ipp_yr_init(ipp_yreader *r, const char *buf, size_t len, const char *name,
 	r->errlen = errlen;
 	if (err && errlen)
 		err[0] = '\0';
-	if (!yaml_parser_initialize(&r->parser)) {
-		fputs("ipp: out of memory\n", stderr);
-		abort();
-	}
+	if (!yaml_parser_initialize(&r->parser))
+		ipp_out_of_memory(0);
 	yaml_parser_set_input_string(&r->parser, (const unsigned char *)(buf ? buf : ""),
 				     buf ? len : 0);
 }
@@ -280,8 +278,7 @@ static void parser_error(ipp_yreader *r)
 	int line, col;
 	switch (p->error) {
 	case YAML_MEMORY_ERROR:
-		fputs("ipp: out of memory\n", stderr);
-		abort();
+		ipp_out_of_memory(0);
 	case YAML_READER_ERROR:
 		ipp_yr_fail(r, 0, 0, "byte %zu: %s (not UTF-8 text?)", p->problem_offset, problem);
 		break;
