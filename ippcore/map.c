@@ -19,9 +19,8 @@
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
-#define IPP_FORMAT_INTERNAL
 #include "internal.h"
-#include "ipp_format.h"
+#include "format_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
