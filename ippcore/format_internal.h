@@ -27,6 +27,12 @@ uint32_t ipp_strtab_intern(ipp_strtab *t, const char *s, bool *added);
 int64_t ipp_strtab_find(const ipp_strtab *t, const char *s);	/* -1 if absent */
 void ipp_strtab_free(ipp_strtab *t);
 
+/* '0' to '9' (isdigit() without the locale and the sign of char). */
+static inline bool ipp_ascii_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
 /* Writes s as a YAML scalar: plain if it is a "simple name" (see
  * docs/FORMAT.md), else double-quoted.  s must be valid UTF-8. */
 void ipp_yw_str(FILE *out, const char *s);
