@@ -102,6 +102,8 @@ static inline const char *ipp_yr_text(const ipp_yreader *r, const ipp_yitem *it)
 {
 	return r->arena + it->text;
 }
+/* "null", "a list" or "a scalar", for "got ..." in messages. */
+const char *ipp_yr_type_name(const ipp_yitem *it);
 /* Field decoders: each fails with "WHAT: ..." at the item's position. */
 int ipp_yr_str(ipp_yreader *r, const ipp_yitem *it, const char *what, const char **out);
 int ipp_yr_u64(ipp_yreader *r, const ipp_yitem *it, const char *what, uint64_t *out);
