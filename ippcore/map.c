@@ -27,28 +27,6 @@
 #include <limits.h>
 #include <stdarg.h>
 
-/* ================================================================== */
-/* Names of flags and enums                                            */
-/* ================================================================== */
-
-struct flag_name {
-	unsigned bit;
-	const char *name;
-};
-
-static const struct flag_name proc_flag_names[] = {
-	{ IPP_PROC_ENTRY, "entry" },
-	{ IPP_PROC_SKIPPED, "skipped" },
-	{ 0, NULL }
-};
-
-static const struct flag_name call_flag_names[] = {
-	{ IPP_CALL_INDIRECT, "indirect" },
-	{ IPP_CALL_FORCE_SUMMARY, "force-summary" },
-	{ IPP_CALL_NORETURN, "noreturn" },
-	{ 0, NULL }
-};
-
 #define IPP_SUM_COUNT (IPP_SUM_INTRA + 1)
 
 static int parse_summary_why(const char *s, enum ipp_summary_why *out)
@@ -64,25 +42,6 @@ static int parse_summary_why(const char *s, enum ipp_summary_why *out)
 /* ================================================================== */
 /* Writing a map                                                       */
 /* ================================================================== */
-
-static void write_flags(FILE *out, unsigned flags, const struct flag_name *names)
-{
-	bool first = true;
-	putc('[', out);
-	for (const struct flag_name *f = names; f->name; f++)
-		if (flags & f->bit) {
-			fprintf(out, "%s%s", first ? "" : ", ", f->name);
-			first = false;
-		}
-	putc(']', out);
-}
-
-static bool flags_known(unsigned flags, const struct flag_name *names)
-{
-	for (const struct flag_name *f = names; f->name; f++)
-		flags &= ~f->bit;
-	return flags == 0;
-}
 
 static void write_opt_int(FILE *out, int v, bool present)
 {
@@ -121,7 +80,7 @@ static int check_write_strings(const ipp_graph *g, const ipp_map_meta *meta,
 				   PRId32 " is not valid UTF-8", meta->module, p);
 			return -1;
 		}
-		if (!flags_known(ipp_proc_flags(g, p), proc_flag_names)) {
+		if (!ipp_map_flags_known(ipp_proc_flags(g, p), ipp_proc_flag_names)) {
 			ipp_seterr(err, errlen, "map of %s: procedure %" PRId32 " has unknown "
 				   "flags 0x%x", meta->module, p, ipp_proc_flags(g, p));
 			return -1;
@@ -136,7 +95,7 @@ static int check_write_strings(const ipp_graph *g, const ipp_map_meta *meta,
 			return -1;
 		}
 		if (ipp_vertex_kind(g, v) == IPP_V_CALL &&
-		    !flags_known(ipp_call_flags(g, v), call_flag_names)) {
+		    !ipp_map_flags_known(ipp_call_flags(g, v), ipp_call_flag_names)) {
 			ipp_seterr(err, errlen, "map of %s: call vertex %" PRId32 " has unknown "
 				   "flags 0x%x", meta->module, v, ipp_call_flags(g, v));
 			return -1;
@@ -221,7 +180,7 @@ static void write_procs(FILE *out, const ipp_graph *g, const ipp_map_meta *meta,
 		fputs(", ", out);
 		ipp_yw_str(out, ipp_proc_asm(g, p));
 		fputs(", ", out);
-		write_flags(out, ipp_proc_flags(g, p), proc_flag_names);
+		ipp_map_write_flags(out, ipp_proc_flags(g, p), ipp_proc_flag_names);
 		fputs(", ", out);
 		write_opt_int(out, file ? (int)ipp_strtab_find(files, file) : 0, file != NULL);
 		fprintf(out, ", %d, ", ipp_vertex_line(g, entry));
@@ -255,7 +214,7 @@ static void write_vertices(FILE *out, const ipp_graph *g, const ipp_strtab *file
 			else
 				fputs("null", out);
 			fputs(", ", out);
-			write_flags(out, ipp_call_flags(g, v), call_flag_names);
+			ipp_map_write_flags(out, ipp_call_flags(g, v), ipp_call_flag_names);
 		}
 		fputs("]\n", out);
 	}
@@ -612,31 +571,6 @@ static int nonempty_str(ipp_yreader *r, const ipp_yitem *it, const char *what,
 	return 0;
 }
 
-static int read_flags(ipp_yreader *r, const ipp_yitem *it, const char *what,
-		      const struct flag_name *names, unsigned *out)
-{
-	*out = 0;
-	if (it->type != IPP_YI_LIST)
-		return ipp_yr_fail(r, it->line, it->col, "%s: expected a list of flags like "
-				   "[%s], got %s", what, names[0].name, ipp_yr_type_name(it));
-	for (size_t i = 0; i < it->n; i++) {
-		const ipp_yitem *f = &r->sub[it->first + i];
-		const struct flag_name *fn;
-		const char *s;
-		if (ipp_yr_str(r, f, what, &s) < 0)
-			return -1;
-		for (fn = names; fn->name && strcmp(fn->name, s) != 0; fn++)
-			;
-		if (!fn->name)
-			return ipp_yr_fail(r, f->line, f->col, "%s: unknown flag '%.40s'", what, s);
-		if (*out & fn->bit)
-			return ipp_yr_fail(r, f->line, f->col, "%s: flag '%s' given twice", what,
-					   s);
-		*out |= fn->bit;
-	}
-	return 0;
-}
-
 /* A flow list of increasing non-negative ids (bounds are checked later). */
 static int read_id_list(ipp_yreader *r, struct idlist *l, const char *what)
 {
@@ -718,7 +652,8 @@ static int read_proc(ipp_yreader *r, struct mapdoc *d)
 	p->asm_name = ipp_xstrdup(asm_name);
 	p->pline = r->tline;
 	p->pcol = r->tcol;
-	if (read_flags(r, &it[3], "procedure flags", proc_flag_names, &p->flags) < 0 ||
+	if (ipp_map_read_flags(r, &it[3], "procedure flags", ipp_proc_flag_names,
+			       &p->flags) < 0 ||
 	    opt_id(r, &it[4], "file index", &p->file) < 0 ||
 	    ipp_yr_int(r, &it[5], "line", 0, INT_MAX, &p->line) < 0 ||
 	    opt_str(r, &it[6], "skip reason", &p->reason) < 0)
@@ -757,7 +692,8 @@ static int read_vertex(ipp_yreader *r, struct mapdoc *d)
 		return -1;
 	if (want == 9 &&
 	    (opt_str(r, &it[7], "callee", &v->callee) < 0 ||
-	     read_flags(r, &it[8], "call flags", call_flag_names, &v->cflags) < 0))
+	     ipp_map_read_flags(r, &it[8], "call flags", ipp_call_flag_names,
+				&v->cflags) < 0))
 		return -1;
 	return 0;
 }

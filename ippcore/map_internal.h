@@ -20,4 +20,22 @@ const char *ipp_named_external_call(const ipp_graph *g, ipp_id v);
 /* How many call vertices ipp_named_external_call() names. */
 size_t ipp_map_ncallees(const ipp_graph *g);
 
+/* ---- flag words (map_flags.c) ---- */
+
+struct ipp_flag_name {
+	unsigned bit;
+	const char *name;
+};
+/* Every IPP_PROC_* / IPP_CALL_* bit and its name; each ends with {0, NULL}. */
+extern const struct ipp_flag_name ipp_proc_flag_names[];
+extern const struct ipp_flag_name ipp_call_flag_names[];
+
+/* Writes the flags set in 'flags' as a flow list, e.g. "[entry]" or "[]". */
+void ipp_map_write_flags(FILE *out, unsigned flags, const struct ipp_flag_name *names);
+/* Whether every bit of 'flags' has a name in 'names'. */
+bool ipp_map_flags_known(unsigned flags, const struct ipp_flag_name *names);
+/* Reads item 'it' (a flow list of flag names) into *out. */
+int ipp_map_read_flags(ipp_yreader *r, const ipp_yitem *it, const char *what,
+		       const struct ipp_flag_name *names, unsigned *out);
+
 #endif /* IPP_MAP_INTERNAL_H */
