@@ -38,4 +38,76 @@ bool ipp_map_flags_known(unsigned flags, const struct ipp_flag_name *names);
 int ipp_map_read_flags(ipp_yreader *r, const ipp_yitem *it, const char *what,
 		       const struct ipp_flag_name *names, unsigned *out);
 
+/* ---- the document as records, between map_read.c and map_rebuild.c ---- */
+
+/* Records as read, in the document's order; ids and positions not yet
+ * checked against each other.  pline/pcol: where the record starts. */
+struct rawproc {
+	char *name, *asm_name, *reason;
+	unsigned flags;
+	int64_t file;		/* -1 if null */
+	int64_t line;
+	int pline, pcol;	/* position of the record */
+};
+
+struct rawvert {
+	enum ipp_vkind kind;
+	int64_t proc, file;	/* -1 if null */
+	int64_t line, col, tag;
+	char *callee;		/* call vertices; NULL for none */
+	unsigned cflags;
+	int pline, pcol;
+};
+
+struct rawedge {
+	int64_t src, dst;
+	int pline, pcol;
+};
+
+struct idlist {
+	ipp_id *ids;
+	size_t n, cap;
+};
+
+struct rawcallee {
+	int64_t call;
+	char *asm_name, *name;	/* name NULL: the assembler name */
+	int pline, pcol;
+};
+
+/* The keys of a map document, in the order the writer emits them. */
+enum map_key {
+	K_MODULE, K_IPP_VERSION, K_GCC_VERSION, K_MODE, K_LIMIT, K_CHECKSUM, K_FILES, K_PROCS,
+	K_VERTICES, K_EDGES, K_RESTART_VERTICES, K_CUT_VERTICES, K_CUT_CALLS, K_CALLEES,
+	K_BACK_EDGES, K_SUMMARIES, K_FALLBACK, K_REGIONS, K_TOTAL, K_DIGEST, K_COUNT
+};
+/* Every key is required but this one (maps from before it lack it). */
+#define K_OPTIONAL K_CALLEES
+/* The names of the keys, indexed by enum map_key. */
+extern const char *const ipp_map_key_names[K_COUNT];
+
+/* One document: which keys it has and where (for messages), and its
+ * records.  The lists of ids are increasing (read_id_list checks it). */
+struct mapdoc {
+	ipp_map *m;		/* scalars, summaries and regions go straight here */
+	bool seen[K_COUNT];
+	int kline[K_COUNT], kcol[K_COUNT];
+	char **files;
+	size_t nfiles, capfiles;
+	struct rawproc *procs;
+	size_t nprocs, capprocs;
+	struct rawvert *verts;
+	size_t nverts, capverts;
+	struct rawedge *edges;
+	size_t nedges, capedges;
+	struct rawcallee *callees;
+	size_t ncallees, capcallees;
+	struct idlist restart, cutv, cutc, back, fallback;
+	size_t capsum, capreg;
+};
+
+/* Step 2: rebuilds d->m's graph, cuts and facts from the records of a
+ * document read whole; 0, or -1 with the error in r. */
+int ipp_map_rebuild(ipp_yreader *r, struct mapdoc *d);
+
 #endif /* IPP_MAP_INTERNAL_H */
