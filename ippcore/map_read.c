@@ -1,31 +1,27 @@
-/* map.c -- the map: one YAML document per compilation unit holding its
- * supergraph G*, its mode and its cuts -- everything ipp_fin_new() needs to
- * number the unit exactly as the plugin did -- plus derived facts (back
- * edges, summarized sites, regions, a psi/rho digest) to check against.
+/* map_read.c -- reading maps (ipp_map_read_buffer / ipp_map_read_file,
+ * ipp_format.h): a YAML stream of one or more map documents, each turned
+ * into an ipp_map; and the ipp_map's allocation and release.
  *
- * This file also holds the small YAML helpers shared with profile.c: a
- * scalar writer that quotes only when needed, and a pull reader over
- * libyaml's event API that turns every problem into "file:line:col: what
- * was expected" and never trusts a number, an id or a count it read.
+ * Reading a document goes in two steps.  Step 1, here, parses it into
+ * plain records (struct mapdoc, map_internal.h) in whatever key order it
+ * has: every key is known (or an x- extension, skipped) and given once,
+ * every required key is present, every record has its arity, every value
+ * its type and range, ids are listed in id order and id lists increase.
+ * Nothing is checked across keys yet.  Step 2 (map_rebuild.c) replays
+ * the records into the graph, checking ids against each other, and
+ * compares the checksum.  The YAML reader (yaml_read.c, yaml_fields.c)
+ * never trusts a number it read and gives "name:line:col: ..." messages.
  *
- * Reading goes in two steps.  The document is first parsed into plain
- * records (struct mapdoc), in whatever key order it has; then the graph is
- * rebuilt by replaying the records in id order through the ipp_core.h
- * construction API, validating every id *before* it is handed to the core
- * (the core's builders trust their arguments).  Finally the checksum is
- * recomputed from the rebuilt graph and compared with the stored one.
- *
- * The specification is docs/FORMAT.md.
+ * On failure nothing is leaked and no map is returned.  docs/FORMAT.md is
+ * the specification.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
 #include "internal.h"
 #include "map_internal.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 
 #define IPP_SUM_COUNT (IPP_SUM_INTRA + 1)
 
