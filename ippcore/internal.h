@@ -87,6 +87,10 @@ bool ipp_graph_proc_reducible(const ipp_graph *g, ipp_id p);
  * cap vertex ids into out (successor order, one entry per edge). */
 size_t ipp_graph_succ_vertices(const ipp_graph *g, ipp_id v, ipp_id *out, size_t cap);
 
+/* Whether x is in ids[0..n-1], which is sorted and unique (as the lists
+ * of ipp_cuts are; cut.c). */
+bool ipp_sorted_ids_have(const ipp_id *ids, size_t n, ipp_id x);
+
 /* ---- G*fin ---- */
 
 /* Summary status of every call vertex for one mode and cut set. */

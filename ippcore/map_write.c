@@ -87,21 +87,6 @@ static int check_write_strings(const ipp_graph *g, const ipp_map_meta *meta,
 	return 0;
 }
 
-static bool id_in(const ipp_id *ids, size_t n, ipp_id x)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ids[mid] == x)
-			return true;
-		if (ids[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
-}
-
 static bool ids_increasing(const ipp_id *ids, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
@@ -135,7 +120,8 @@ static int check_write_cuts(const ipp_fin *fin, const ipp_cuts *cuts, const char
 			return -1;
 		}
 	for (ipp_id v = 0; (size_t)v < nv; v++)
-		if (ipp_fin_is_cut_vertex(fin, v) != id_in(cuts->vertices, cuts->nvertices, v)) {
+		if (ipp_fin_is_cut_vertex(fin, v) !=
+		    ipp_sorted_ids_have(cuts->vertices, cuts->nvertices, v)) {
 			ipp_seterr(err, errlen, "map of %s: the cuts given are not those G*fin was "
 				   "built with (vertex %" PRId32 ")", module, v);
 			return -1;
