@@ -2,8 +2,8 @@
  * readers (format_internal.h), which hand libyaml one buffer.
  *
  * The buffer starts at 64 KiB and doubles whenever less than 64 KiB of it
- * is free; it is not NUL-terminated (the readers take a length).  A file that cannot be opened or read gives
- * "path: <strerror>" and no buffer.
+ * is free; it is not NUL-terminated (the readers take a length).  A file
+ * that cannot be opened or read gives "path: <strerror>" and no buffer.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
