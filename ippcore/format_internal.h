@@ -93,6 +93,9 @@ int ipp_yr_more(ipp_yreader *r);
 int ipp_yr_value(ipp_yreader *r, const char *what);
 /* Reads a sequence of values into r->items[0 .. *n-1]. */
 int ipp_yr_tuple(ipp_yreader *r, const char *what, size_t *n);
+/* 0 if a tuple of n items has the 'want' items of WHAT, else fails with
+ * "expected a sequence of WANT items for WHAT, got N" at the tuple. */
+int ipp_yr_arity(ipp_yreader *r, size_t n, size_t want, const char *what);
 /* Skips one node. */
 int ipp_yr_skip(ipp_yreader *r);
 /* Checks the document end is explicit ("..."), consuming it. */
@@ -106,6 +109,9 @@ static inline const char *ipp_yr_text(const ipp_yreader *r, const ipp_yitem *it)
 const char *ipp_yr_type_name(const ipp_yitem *it);
 /* Field decoders: each fails with "WHAT: ..." at the item's position. */
 int ipp_yr_str(ipp_yreader *r, const ipp_yitem *it, const char *what, const char **out);
+/* A string that is not "" ("WHAT: must not be empty"). */
+int ipp_yr_nonempty_str(ipp_yreader *r, const ipp_yitem *it, const char *what,
+			const char **out);
 int ipp_yr_u64(ipp_yreader *r, const ipp_yitem *it, const char *what, uint64_t *out);
 int ipp_yr_int(ipp_yreader *r, const ipp_yitem *it, const char *what,
 	       int64_t min, int64_t max, int64_t *out);

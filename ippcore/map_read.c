@@ -112,14 +112,6 @@ void ipp_map_free_all(ipp_map **maps, size_t n)
 	free(maps);
 }
 
-static int arity(ipp_yreader *r, size_t n, size_t want, const char *what)
-{
-	if (n == want)
-		return 0;
-	return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of %zu items for %s, "
-			   "got %zu", want, what, n);
-}
-
 /* The id column must equal the record's position ("in id order"). */
 static int check_position(ipp_yreader *r, const ipp_yitem *it, const char *what, size_t pos)
 {
@@ -152,16 +144,6 @@ static int opt_str(ipp_yreader *r, const ipp_yitem *it, const char *what, char *
 	if (ipp_yr_str(r, it, what, &s) < 0)
 		return -1;
 	*out = ipp_xstrdup(s);
-	return 0;
-}
-
-static int nonempty_str(ipp_yreader *r, const ipp_yitem *it, const char *what,
-			const char **out)
-{
-	if (ipp_yr_str(r, it, what, out) < 0)
-		return -1;
-	if (!**out)
-		return ipp_yr_fail(r, it->line, it->col, "%s: must not be empty", what);
 	return 0;
 }
 
@@ -208,7 +190,7 @@ static int read_files(ipp_yreader *r, struct mapdoc *d)
 		const char *s;
 		bool added;
 		if (more < 0 || ipp_yr_value(r, "the file table") < 0 ||
-		    nonempty_str(r, &r->items[0], "file name", &s) < 0) {
+		    ipp_yr_nonempty_str(r, &r->items[0], "file name", &s) < 0) {
 			rc = -1;
 			break;
 		}
@@ -232,12 +214,12 @@ static int read_proc(ipp_yreader *r, struct mapdoc *d)
 	const ipp_yitem *it;
 	const char *name, *asm_name;
 	size_t n;
-	if (ipp_yr_tuple(r, "a procedure", &n) < 0 || arity(r, n, 7, "a procedure") < 0)
+	if (ipp_yr_tuple(r, "a procedure", &n) < 0 || ipp_yr_arity(r, n, 7, "a procedure") < 0)
 		return -1;
 	it = r->items;
 	if (check_position(r, &it[0], "procedure id", d->nprocs) < 0 ||
-	    nonempty_str(r, &it[1], "procedure name", &name) < 0 ||
-	    nonempty_str(r, &it[2], "assembler name", &asm_name) < 0)
+	    ipp_yr_nonempty_str(r, &it[1], "procedure name", &name) < 0 ||
+	    ipp_yr_nonempty_str(r, &it[2], "assembler name", &asm_name) < 0)
 		return -1;
 	IPP_ARRAY_GROW(d->procs, d->nprocs, d->capprocs);
 	p = &d->procs[d->nprocs++];
@@ -267,7 +249,7 @@ static int read_vertex(ipp_yreader *r, struct mapdoc *d)
 	it = r->items;
 	want = n >= 2 && it[1].type == IPP_YI_SCALAR &&
 	       strcmp(ipp_yr_text(r, &it[1]), "call") == 0 ? 9 : 7;
-	if (arity(r, n, want, want == 9 ? "a call vertex" : "a vertex") < 0 ||
+	if (ipp_yr_arity(r, n, want, want == 9 ? "a call vertex" : "a vertex") < 0 ||
 	    check_position(r, &it[0], "vertex id", d->nverts) < 0 ||
 	    ipp_yr_str(r, &it[1], "vertex kind", &kind) < 0)
 		return -1;
@@ -298,7 +280,7 @@ static int read_edge(ipp_yreader *r, struct mapdoc *d)
 	struct rawedge *e;
 	const ipp_yitem *it;
 	size_t n;
-	if (ipp_yr_tuple(r, "an edge", &n) < 0 || arity(r, n, 3, "an edge") < 0)
+	if (ipp_yr_tuple(r, "an edge", &n) < 0 || ipp_yr_arity(r, n, 3, "an edge") < 0)
 		return -1;
 	it = r->items;
 	if (check_position(r, &it[0], "edge id", d->nedges) < 0)
@@ -336,12 +318,12 @@ static int read_callee(ipp_yreader *r, struct mapdoc *d)
 	const char *asm_name;
 	int64_t call;
 	size_t n;
-	if (ipp_yr_tuple(r, "a callee", &n) < 0 || arity(r, n, 3, "a callee") < 0)
+	if (ipp_yr_tuple(r, "a callee", &n) < 0 || ipp_yr_arity(r, n, 3, "a callee") < 0)
 		return -1;
 	it = r->items;
 	if (read_call_column(r, &it[0], "callees", d->ncallees,
 			     d->ncallees ? d->callees[d->ncallees - 1].call : 0, &call) < 0 ||
-	    nonempty_str(r, &it[1], "callee assembler name", &asm_name) < 0)
+	    ipp_yr_nonempty_str(r, &it[1], "callee assembler name", &asm_name) < 0)
 		return -1;
 	IPP_ARRAY_GROW(d->callees, d->ncallees, d->capcallees);
 	c = &d->callees[d->ncallees++];
@@ -366,7 +348,7 @@ static int read_summary(ipp_yreader *r, struct mapdoc *d)
 	int64_t c;
 	size_t n;
 	enum ipp_summary_why w;
-	if (ipp_yr_tuple(r, "a summary", &n) < 0 || arity(r, n, 2, "a summary") < 0)
+	if (ipp_yr_tuple(r, "a summary", &n) < 0 || ipp_yr_arity(r, n, 2, "a summary") < 0)
 		return -1;
 	it = r->items;
 	if (read_call_column(r, &it[0], "summaries", m->nsummaries,
@@ -390,10 +372,10 @@ static int read_region(ipp_yreader *r, struct mapdoc *d)
 	const char *name, *kind;
 	int64_t p;
 	size_t n;
-	if (ipp_yr_tuple(r, "a region", &n) < 0 || arity(r, n, 5, "a region") < 0)
+	if (ipp_yr_tuple(r, "a region", &n) < 0 || ipp_yr_arity(r, n, 5, "a region") < 0)
 		return -1;
 	it = r->items;
-	if (nonempty_str(r, &it[0], "region name", &name) < 0 ||
+	if (ipp_yr_nonempty_str(r, &it[0], "region name", &name) < 0 ||
 	    ipp_yr_int(r, &it[1], "region procedure", 0, INT32_MAX - 1, &p) < 0 ||
 	    ipp_yr_str(r, &it[2], "region kind", &kind) < 0)
 		return -1;
@@ -432,7 +414,7 @@ static int read_key_value(ipp_yreader *r, struct mapdoc *d, enum map_key k)
 	switch (k) {
 	case K_MODULE:
 		if (read_scalar_value(r, "module", &it) < 0 ||
-		    nonempty_str(r, it, "module", &s) < 0)
+		    ipp_yr_nonempty_str(r, it, "module", &s) < 0)
 			return -1;
 		m->module = ipp_xstrdup(s);
 		return 0;

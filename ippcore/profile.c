@@ -556,15 +556,6 @@ static const char *const module_key_names[PK_COUNT] = {
 	"module", "checksum", "mode", "runs", "paths", "partial", "indirect-calls"
 };
 
-static int region_name(ipp_yreader *r, const ipp_yitem *it, const char **out)
-{
-	if (ipp_yr_str(r, it, "region name", out) < 0)
-		return -1;
-	if (!**out)
-		return ipp_yr_fail(r, it->line, it->col, "region name: must not be empty");
-	return 0;
-}
-
 /* [region, number, count] */
 static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 {
@@ -575,11 +566,10 @@ static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	bool created;
 	if (ipp_yr_tuple(r, "a path record", &n) < 0)
 		return -1;
-	if (n != 3)
-		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 3 items for a "
-				   "path record [region, number, count], got %zu", n);
+	if (ipp_yr_arity(r, n, 3, "a path record [region, number, count]") < 0)
+		return -1;
 	it = r->items;
-	if (region_name(r, &it[0], &region) < 0 ||
+	if (ipp_yr_nonempty_str(r, &it[0], "region name", &region) < 0 ||
 	    ipp_yr_mpz(r, &it[1], "path number", num) < 0 ||
 	    ipp_yr_u64(r, &it[2], "count", &count) < 0)
 		return -1;
@@ -602,13 +592,11 @@ static int read_partial(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	bool created;
 	if (ipp_yr_tuple(r, "a partial-path record", &n) < 0)
 		return -1;
-	if (n != 4)
-		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 4 items for a "
-				   "partial-path record [region, number, [stack], count], "
-				   "got %zu", n);
+	if (ipp_yr_arity(r, n, 4, "a partial-path record [region, number, [stack], count]") < 0)
+		return -1;
 	it = r->items;
 	st = &it[2];
-	if (region_name(r, &it[0], &region) < 0 ||
+	if (ipp_yr_nonempty_str(r, &it[0], "region name", &region) < 0 ||
 	    ipp_yr_mpz(r, &it[1], "path number", num) < 0 ||
 	    ipp_yr_u64(r, &it[3], "count", &count) < 0)
 		return -1;
@@ -645,10 +633,9 @@ static int read_icall(ipp_yreader *r, ipp_prof_module *m)
 	bool created;
 	if (ipp_yr_tuple(r, "an indirect-call record", &n) < 0)
 		return -1;
-	if (n != 5)
-		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 5 items for an "
-				   "indirect-call record [site, callee module, checksum, callee "
-				   "region, count], got %zu", n);
+	if (ipp_yr_arity(r, n, 5, "an indirect-call record [site, callee module, checksum, "
+			 "callee region, count]") < 0)
+		return -1;
 	it = r->items;
 	if (ipp_yr_int(r, &it[0], "call site", 0, INT32_MAX - 1, &site) < 0 ||
 	    ipp_yr_str(r, &it[1], "callee module", &cmod) < 0 ||
@@ -699,10 +686,8 @@ static int read_module_key(ipp_yreader *r, ipp_prof_module *m, int k)
 	it = &r->items[0];
 	switch (k) {
 	case PK_MODULE:
-		if (ipp_yr_str(r, it, "module", &s) < 0)
+		if (ipp_yr_nonempty_str(r, it, "module", &s) < 0)
 			return -1;
-		if (!*s)
-			return ipp_yr_fail(r, it->line, it->col, "module: must not be empty");
 		m->module = ipp_xstrdup(s);
 		return 0;
 	case PK_CHECKSUM:

@@ -30,6 +30,16 @@ int ipp_yr_str(ipp_yreader *r, const ipp_yitem *it, const char *what, const char
 	return 0;
 }
 
+int ipp_yr_nonempty_str(ipp_yreader *r, const ipp_yitem *it, const char *what,
+			const char **out)
+{
+	if (ipp_yr_str(r, it, what, out) < 0)
+		return -1;
+	if (!**out)
+		return ipp_yr_fail(r, it->line, it->col, "%s: must not be empty", what);
+	return 0;
+}
+
 /* Parses the digits of s (no sign, no leading zero unless "0") as a uint64.
  * Returns 0, -1 if not a number, -2 on overflow. */
 static int parse_digits(const char *s, uint64_t *out)

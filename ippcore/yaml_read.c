@@ -350,6 +350,14 @@ int ipp_yr_tuple(ipp_yreader *r, const char *what, size_t *n)
 	return 0;
 }
 
+int ipp_yr_arity(ipp_yreader *r, size_t n, size_t want, const char *what)
+{
+	if (n == want)
+		return 0;
+	return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of %zu items for %s, "
+			   "got %zu", want, what, n);
+}
+
 int ipp_yr_skip(ipp_yreader *r)
 {
 	size_t depth = 0;
