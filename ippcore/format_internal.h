@@ -98,6 +98,13 @@ int ipp_yr_tuple(ipp_yreader *r, const char *what, size_t *n);
 int ipp_yr_arity(ipp_yreader *r, size_t n, size_t want, const char *what);
 /* Skips one node. */
 int ipp_yr_skip(ipp_yreader *r);
+/* Reads the start of a document whose first key must be "KEY: VERSION"
+ * (e.g. "ipp-map: 1") up to that key's value; *line is the line the
+ * document starts on.  DOC ("a map document") and KIND ("map") name it in
+ * messages: "expected 'ipp-map: 1' as the first key of a map document",
+ * "unsupported map version 2; this ipp reads version 1". */
+int ipp_yr_begin_document(ipp_yreader *r, const char *key, int version, const char *doc,
+			  const char *kind, int *line);
 /* Checks the document end is explicit ("..."), consuming it. */
 int ipp_yr_end_document(ipp_yreader *r);
 

@@ -501,38 +501,13 @@ static int read_map_keys(ipp_yreader *r, struct mapdoc *d)
 static ipp_map *read_map_document(ipp_yreader *r)
 {
 	struct mapdoc d;
-	const ipp_yitem *it;
-	char *key;
-	int line, col, rc;
-	uint64_t version;
 
 	memset(&d, 0, sizeof(d));
 	d.m = map_alloc();
 	d.m->source = ipp_xstrdup(r->name);
-	if (!ipp_yr_peek(r))
+	if (ipp_yr_begin_document(r, "ipp-map", IPP_MAP_VERSION, "a map document", "map",
+				  &d.m->line) < 0)
 		goto fail;
-	d.m->line = ipp_yr_line(r);
-	if (ipp_yr_expect(r, YAML_DOCUMENT_START_EVENT, "the start of a map document") < 0)
-		goto fail;
-	if (ipp_yr_expect(r, YAML_MAPPING_START_EVENT, "a mapping starting with 'ipp-map: 1'") < 0)
-		goto fail;
-	rc = ipp_yr_key(r, &key, &line, &col);
-	if (rc < 0)
-		goto fail;
-	if (rc == 0 || strcmp(key, "ipp-map") != 0) {
-		ipp_yr_fail(r, rc ? line : d.m->line, rc ? col : 0, "expected 'ipp-map: 1' as the "
-			    "first key of a map document, got %s%.40s%s", rc ? "'" : "",
-			    rc ? key : "an empty mapping", rc ? "'" : "");
-		goto fail;
-	}
-	if (read_scalar_value(r, "ipp-map", &it) < 0 ||
-	    ipp_yr_u64(r, it, "map version", &version) < 0)
-		goto fail;
-	if (version != IPP_MAP_VERSION) {
-		ipp_yr_fail(r, it->line, it->col, "unsupported map version %" PRIu64 "; this ipp "
-			    "reads version %d", version, IPP_MAP_VERSION);
-		goto fail;
-	}
 	if (read_map_keys(r, &d) < 0)
 		goto fail;
 	for (int k = 0; k < K_COUNT; k++)

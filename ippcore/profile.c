@@ -783,11 +783,8 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 {
 	ipp_yreader r;
 	ipp_profile *p = ipp_profile_new();
-	const ipp_yitem *it;
 	const yaml_event_t *ev;
-	char *key;
-	int line, col, rc, dline;
-	uint64_t version;
+	int dline;
 
 	ipp_yr_init(&r, buf, len, name, err, errlen);
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
@@ -799,31 +796,9 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 		ipp_yr_fail(&r, 0, 0, "no profile document (the input is empty)");
 		goto fail;
 	}
-	dline = ipp_yr_line(&r);
-	if (ipp_yr_expect(&r, YAML_DOCUMENT_START_EVENT, "the start of a profile") < 0)
+	if (ipp_yr_begin_document(&r, "ipp-profile", IPP_PROFILE_VERSION, "a profile", "profile",
+				  &dline) < 0)
 		goto fail;
-	if (ipp_yr_expect(&r, YAML_MAPPING_START_EVENT,
-			  "a mapping starting with 'ipp-profile: 1'") < 0)
-		goto fail;
-	rc = ipp_yr_key(&r, &key, &line, &col);
-	if (rc < 0)
-		goto fail;
-	if (rc == 0 || strcmp(key, "ipp-profile") != 0) {
-		ipp_yr_fail(&r, rc ? line : dline, rc ? col : 0, "expected 'ipp-profile: 1' as the "
-			    "first key of a profile, got %s%.40s%s", rc ? "'" : "",
-			    rc ? key : "an empty mapping", rc ? "'" : "");
-		goto fail;
-	}
-	if (ipp_yr_value(&r, "ipp-profile") < 0)
-		goto fail;
-	it = &r.items[0];
-	if (ipp_yr_u64(&r, it, "profile version", &version) < 0)
-		goto fail;
-	if (version != IPP_PROFILE_VERSION) {
-		ipp_yr_fail(&r, it->line, it->col, "unsupported profile version %" PRIu64 "; this "
-			    "ipp reads version %d", version, IPP_PROFILE_VERSION);
-		goto fail;
-	}
 	if (read_profile_keys(&r, p, dline) < 0 || ipp_yr_end_document(&r) < 0 ||
 	    ipp_yr_expect(&r, YAML_STREAM_END_EVENT, "the end of the input (a profile is one "
 			  "document)") < 0)

@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "format_internal.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 
@@ -381,6 +382,42 @@ int ipp_yr_skip(ipp_yreader *r)
 		}
 		ipp_yr_next(r);
 	} while (depth);
+	return 0;
+}
+
+int ipp_yr_begin_document(ipp_yreader *r, const char *key, int version, const char *doc,
+			  const char *kind, int *line)
+{
+	char what[128], *k;
+	const ipp_yitem *it;
+	int kline, kcol, rc;
+	uint64_t v;
+
+	if (!ipp_yr_peek(r))
+		return -1;
+	*line = ipp_yr_line(r);
+	snprintf(what, sizeof(what), "the start of %s", doc);
+	if (ipp_yr_expect(r, YAML_DOCUMENT_START_EVENT, what) < 0)
+		return -1;
+	snprintf(what, sizeof(what), "a mapping starting with '%s: %d'", key, version);
+	if (ipp_yr_expect(r, YAML_MAPPING_START_EVENT, what) < 0)
+		return -1;
+	rc = ipp_yr_key(r, &k, &kline, &kcol);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 || strcmp(k, key) != 0)
+		return ipp_yr_fail(r, rc ? kline : *line, rc ? kcol : 0, "expected '%s: %d' as the "
+				   "first key of %s, got %s%.40s%s", key, version, doc,
+				   rc ? "'" : "", rc ? k : "an empty mapping", rc ? "'" : "");
+	if (ipp_yr_value(r, key) < 0)
+		return -1;
+	it = &r->items[0];
+	snprintf(what, sizeof(what), "%s version", kind);
+	if (ipp_yr_u64(r, it, what, &v) < 0)
+		return -1;
+	if (v != (uint64_t)version)
+		return ipp_yr_fail(r, it->line, it->col, "unsupported %s version %" PRIu64 "; this "
+				   "ipp reads version %d", kind, v, version);
 	return 0;
 }
 
