@@ -85,6 +85,13 @@ int ipp_yr_expect(ipp_yreader *r, yaml_event_type_t type, const char *what);
 /* Next key of a block mapping: 1 and its text in *key (valid until the next
  * read), 0 at the end of the mapping (consumed), -1 on error. */
 int ipp_yr_key(ipp_yreader *r, char **key, int *line, int *col);
+/* Next key of a block mapping whose keys are names[0 .. n-1]: 1 with its
+ * index in *k (and seen[*k] set), 0 at the end of the mapping (consumed),
+ * -1 on error: a key given twice, or one not in names ("unknown key 'K'
+ * in IN").  Keys starting with "x-" are extensions: skipped with their
+ * values. */
+int ipp_yr_known_key(ipp_yreader *r, const char *const *names, int n, const char *in,
+		     bool *seen, int *k, int *line, int *col);
 /* Starts a list: 1 if a sequence started, 0 for an empty (null) value, -1. */
 int ipp_yr_begin_list(ipp_yreader *r, const char *what);
 /* 1 if the current sequence has another item, 0 at its end (consumed), -1. */

@@ -472,23 +472,9 @@ static int read_key_value(ipp_yreader *r, struct mapdoc *d, enum map_key k)
 /* Reads the keys after "ipp-map: 1" up to the end of the mapping. */
 static int read_map_keys(ipp_yreader *r, struct mapdoc *d)
 {
-	char *key;
-	int line, col, rc;
-	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
-		int k;
-		for (k = 0; k < K_COUNT && strcmp(key, ipp_map_key_names[k]) != 0; k++)
-			;
-		if (k == K_COUNT) {
-			if (strncmp(key, "x-", 2) == 0) {	/* extensions are ignored */
-				if (ipp_yr_skip(r) < 0)
-					return -1;
-				continue;
-			}
-			return ipp_yr_fail(r, line, col, "unknown key '%.40s' in a map", key);
-		}
-		if (d->seen[k])
-			return ipp_yr_fail(r, line, col, "key '%s' given twice", key);
-		d->seen[k] = true;
+	int k, line, col, rc;
+	while ((rc = ipp_yr_known_key(r, ipp_map_key_names, K_COUNT, "a map", d->seen, &k, &line,
+				      &col)) > 0) {
 		d->kline[k] = line;
 		d->kcol[k] = col;
 		if (read_key_value(r, d, (enum map_key)k) < 0)

@@ -704,31 +704,17 @@ static int read_module(ipp_yreader *r, ipp_profile *p)
 {
 	ipp_prof_module *m = module_new(NULL, 0, IPP_MODE_CONTEXT);
 	bool seen[PK_COUNT] = { false };
-	char *key, h[17];
-	int line, col, rc, mline, mcol;
+	char h[17];
+	int k, line, col, rc, mline, mcol;
 
 	mline = ipp_yr_line(r);
 	mcol = ipp_yr_col(r);
 	if (ipp_yr_expect(r, YAML_MAPPING_START_EVENT, "a module mapping (module: ...)") < 0)
 		goto fail;
-	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
-		int k;
-		for (k = 0; k < PK_COUNT && strcmp(key, module_key_names[k]) != 0; k++)
-			;
-		if (k == PK_COUNT) {
-			if (strncmp(key, "x-", 2) == 0 && ipp_yr_skip(r) == 0)
-				continue;
-			ipp_yr_fail(r, line, col, "unknown key '%.40s' in a profile module", key);
-			goto fail;
-		}
-		if (seen[k]) {
-			ipp_yr_fail(r, line, col, "key '%s' given twice", key);
-			goto fail;
-		}
-		seen[k] = true;
+	while ((rc = ipp_yr_known_key(r, module_key_names, PK_COUNT, "a profile module", seen,
+				      &k, &line, &col)) > 0)
 		if (read_module_key(r, m, k) < 0)
 			goto fail;
-	}
 	if (rc < 0)
 		goto fail;
 	for (int k = 0; k < PK_PATHS; k++)
@@ -751,21 +737,10 @@ fail:
 
 static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline)
 {
-	char *key;
-	int line, col, rc;
+	static const char *const names[] = { "modules" };
+	int k, line, col, rc, more;
 	bool seen = false;
-	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
-		int more;
-		if (strncmp(key, "x-", 2) == 0) {
-			if (ipp_yr_skip(r) < 0)
-				return -1;
-			continue;
-		}
-		if (strcmp(key, "modules") != 0)
-			return ipp_yr_fail(r, line, col, "unknown key '%.40s' in a profile", key);
-		if (seen)
-			return ipp_yr_fail(r, line, col, "key 'modules' given twice");
-		seen = true;
+	while ((rc = ipp_yr_known_key(r, names, 1, "a profile", &seen, &k, &line, &col)) > 0) {
 		rc = ipp_yr_begin_list(r, "a list of modules");
 		while (rc > 0 && (more = ipp_yr_more(r)) != 0)
 			if (more < 0 || read_module(r, p) < 0)

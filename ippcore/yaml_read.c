@@ -213,6 +213,28 @@ int ipp_yr_key(ipp_yreader *r, char **key, int *line, int *col)
 	return 1;
 }
 
+int ipp_yr_known_key(ipp_yreader *r, const char *const *names, int n, const char *in,
+		     bool *seen, int *k, int *line, int *col)
+{
+	char *key;
+	int rc;
+	while ((rc = ipp_yr_key(r, &key, line, col)) > 0) {
+		for (*k = 0; *k < n && strcmp(key, names[*k]) != 0; ++*k)
+			;
+		if (*k < n) {
+			if (seen[*k])
+				return ipp_yr_fail(r, *line, *col, "key '%s' given twice", key);
+			seen[*k] = true;
+			return 1;
+		}
+		if (strncmp(key, "x-", 2) != 0)
+			return ipp_yr_fail(r, *line, *col, "unknown key '%.40s' in %s", key, in);
+		if (ipp_yr_skip(r) < 0)	/* extensions are ignored */
+			return -1;
+	}
+	return rc;
+}
+
 int ipp_yr_begin_list(ipp_yreader *r, const char *what)
 {
 	const yaml_event_t *ev = ipp_yr_peek(r);
