@@ -1,8 +1,9 @@
 /* yaml_read.c -- a pull reader over libyaml's event API (ipp_yreader,
  * format_internal.h), shared by the map and profile readers: one event of
- * lookahead, keys of block mappings, lists, and values read into items (a
- * scalar, a null or a flow list of scalars, their text copied into an
- * arena) for the field decoders of yaml_fields.c.
+ * lookahead, the "KEY: VERSION" start of a document, keys of block
+ * mappings (looked up in a table of the known ones), lists, and values
+ * read into items (a scalar, a null or a flow list of scalars, their text
+ * copied into an arena) for the field decoders of yaml_fields.c.
  *
  * Every problem -- a libyaml error, an unexpected event, an alias, a NUL
  * in a scalar, a document without its '...' -- becomes one message
