@@ -717,7 +717,7 @@ static int read_module(ipp_yreader *r, ipp_profile *p)
 			goto fail;
 	if (rc < 0)
 		goto fail;
-	for (int k = 0; k < PK_PATHS; k++)
+	for (k = 0; k < PK_PATHS; k++)
 		if (!seen[k]) {
 			ipp_yr_fail(r, mline, mcol, "profile module lacks the key '%s'",
 				    module_key_names[k]);
