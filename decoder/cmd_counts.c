@@ -341,18 +341,6 @@ static void text_unit(FILE *out, enum what what, const struct program *prog,
 /* YAML / JSON                                                          */
 /* ------------------------------------------------------------------ */
 
-static void key_str(emitter *e, const char *k, const char *v)
-{
-	emit_key(e, k);
-	emit_str(e, v);
-}
-
-static void key_int(emitter *e, const char *k, long long v)
-{
-	emit_key(e, k);
-	emit_int(e, v);
-}
-
 static void key_u64(emitter *e, const char *k, uint64_t v)
 {
 	emit_key(e, k);

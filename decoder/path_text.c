@@ -159,3 +159,76 @@ char *path_compact(const struct prog_module *m, const struct steps *s)
 		return xstrdup("(empty path)");
 	return b.s;
 }
+
+/* ------------------------------------------------------------------ */
+/* Where an edge leads                                                  */
+/* ------------------------------------------------------------------ */
+
+/* Index of edge e among the successors of its source, from 1. */
+static size_t succ_index(const ipp_fin *fin, ipp_id e)
+{
+	ipp_id v = ipp_fin_esrc(fin, e);
+	for (size_t i = 0; i < ipp_fin_nsucc(fin, v); i++)
+		if (ipp_fin_succ(fin, v, i) == e)
+			return i + 1;
+	return 0;
+}
+
+/* The edge's target in words, at one of three levels of detail:
+ * 0 "FILE:LINE", 1 "FILE:LINE:COL", 2 "successor I of N (FILE:LINE:COL)". */
+static char *edge_target_level(const struct prog_module *m, ipp_id e, int level)
+{
+	const ipp_graph *g = m->map->graph;
+	const ipp_fin *fin = m->fin;
+	struct sbuf b = { 0 };
+	ipp_id dst, origin;
+	enum ipp_ekind k;
+
+	if (e == IPP_NONE)
+		return xstrdup("nowhere (the path stops)");
+	k = ipp_fin_ekind(fin, e);
+	dst = ipp_fin_edst(fin, e);
+	origin = ipp_fin_vorigin(fin, dst);
+	if (k == IPP_E_SURR_EXIT) {
+		ipp_id o = ipp_fin_eorigin(fin, e);
+		bool cut = o != IPP_NONE && ipp_fin_is_cut_vertex(fin, ipp_edge_dst(g, o));
+		char *loc = o != IPP_NONE ? location(g, ipp_edge_dst(g, o)) : xstrdup("?");
+		sb_printf(&b, "%s to %s", cut ? "the cut" : "the back edge", loc);
+		free(loc);
+	} else if (k == IPP_E_SURR_ENTRY) {
+		char *loc = location(g, origin);
+		sb_printf(&b, "a restart at %s", loc);
+		free(loc);
+	} else if (ipp_fin_vkind(fin, dst) == IPP_V_EXIT) {
+		sb_printf(&b, "the return of %s", ipp_proc_name(g, ipp_fin_vproc(fin, dst)));
+	} else if (ipp_fin_vkind(fin, dst) == IPP_V_GEXIT) {
+		sb_printf(&b, "the end of the path (no return)");
+	} else {
+		char *loc = origin != IPP_NONE ? location(g, origin) : xstrdup("?");
+		int col = origin != IPP_NONE ? ipp_vertex_col(g, origin) : 0;
+		sb_printf(&b, "%s", loc);
+		if (level >= 1 && col > 0)
+			sb_printf(&b, ":%d", col);
+		free(loc);
+	}
+	if (level >= 2) {
+		struct sbuf t = { 0 };
+		sb_printf(&t, "successor %zu of %zu (%s)", succ_index(fin, e),
+			  ipp_fin_nsucc(fin, ipp_fin_esrc(fin, e)), b.s);
+		free(b.s);
+		return t.s;
+	}
+	return b.s;
+}
+
+void edge_targets(const struct prog_module *m, ipp_id e1, ipp_id e2, char **d1, char **d2)
+{
+	for (int level = 0;; level++) {
+		*d1 = edge_target_level(m, e1, level);
+		*d2 = edge_target_level(m, e2, level);
+		if (level == 2 || e1 == e2 || strcmp(*d1, *d2) != 0)
+			return;
+		free(*d1);
+		free(*d2);
+	}
+}

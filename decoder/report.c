@@ -53,24 +53,19 @@ void report_free(struct report *r)
 /* Decoding one record                                                  */
 /* ------------------------------------------------------------------ */
 
-static int decode_rec(struct report *r, struct rec *x, char *err, size_t errlen)
+int report_rec_edges(const struct report *r, const struct rec *x, ipp_path *path, char *err,
+		     size_t errlen)
 {
 	const struct prog_module *m = &r->prog->mods[x->mod];
 	ipp_region_info info;
-	ipp_path path;
 	char msg[256];
 	int rc;
 
-	ipp_path_init(&path);
 	if (x->partial)
-		rc = ipp_decode_partial(m->fin, x->region, x->num, x->stack, x->nstack, &path,
+		rc = ipp_decode_partial(m->fin, x->region, x->num, x->stack, x->nstack, path,
 					msg, sizeof(msg));
 	else
-		rc = ipp_decode(m->fin, x->region, x->num, &path, msg, sizeof(msg));
-	if (rc == 0)
-		rc = steps_build(&r->mods[x->mod].ctx, &path, x->partial, &x->steps, msg,
-				 sizeof(msg));
-	ipp_path_free(&path);
+		rc = ipp_decode(m->fin, x->region, x->num, path, msg, sizeof(msg));
 	if (rc < 0) {
 		char *n = mpz_get_str(NULL, 10, x->num);
 		ipp_fin_region(m->fin, x->region, &info);
@@ -78,8 +73,32 @@ static int decode_rec(struct report *r, struct rec *x, char *err, size_t errlen)
 			r->kind == REPORT_PROFILE ? r->profile_name : r->prog->path,
 			m->map->module, x->partial ? "partial " : "", n, info.name, msg);
 		free(n);
+	}
+	return rc;
+}
+
+int report_decode(struct report *r, struct rec *x, char *err, size_t errlen)
+{
+	const struct prog_module *m = &r->prog->mods[x->mod];
+	ipp_path path;
+	char msg[256];
+
+	if (x->decoded)
+		return 0;
+	ipp_path_init(&path);
+	if (report_rec_edges(r, x, &path, err, errlen) < 0) {
+		ipp_path_free(&path);
 		return -1;
 	}
+	if (steps_build(&r->mods[x->mod].ctx, &path, x->partial, &x->steps, msg,
+			sizeof(msg)) < 0) {
+		set_err(err, errlen, "%s: %s: %s",
+			r->kind == REPORT_PROFILE ? r->profile_name : r->prog->path,
+			m->map->module, msg);
+		ipp_path_free(&path);
+		return -1;
+	}
+	ipp_path_free(&path);
 	x->decoded = true;
 	return 0;
 }
@@ -292,10 +311,12 @@ int report_from_profile(struct report *r, const struct program *prog, const ipp_
 		struct rec *x = &r->recs[i];
 		if (i >= r->nshown && !x->partial)
 			continue;
-		if (decode_rec(r, x, err, errlen) < 0)
+		if (report_decode(r, x, err, errlen) < 0)
 			goto fail;
-		if (i >= r->nshown)
+		if (i >= r->nshown) {
 			steps_free(&x->steps);
+			x->decoded = false;
+		}
 	}
 	return 0;
 fail:
@@ -374,7 +395,7 @@ int report_single(struct report *r, const struct program *prog, size_t mod, cons
 	x->stack = stack;
 	x->nstack = nstack;
 	r->nshown = 1;
-	if (decode_rec(r, x, err, errlen) < 0)
+	if (report_decode(r, x, err, errlen) < 0)
 		goto fail;
 	return 0;
 fail:

@@ -52,4 +52,10 @@ const char *plural(size_t n, const char *one, const char *many);
  * path_text.c); malloc'd. */
 char *path_compact(const struct prog_module *m, const struct steps *s);
 
+/* Where G*fin edges e1 and e2 (IPP_NONE: the path stops) lead, in words
+ * ("fig4.c:23", "the back edge to fig4.c:34", "the return of pow", ...),
+ * with just enough detail (a column, then the successor's index) for the
+ * two to read differently when e1 != e2.  Both malloc'd. */
+void edge_targets(const struct prog_module *m, ipp_id e1, ipp_id e2, char **d1, char **d2);
+
 #endif

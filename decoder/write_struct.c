@@ -45,26 +45,8 @@ void write_cuts(FILE *out, enum out_format f, const struct cuts_report *c)
 /* Pieces shared by the report and the cuts                            */
 /* ------------------------------------------------------------------ */
 
-static void key_str(emitter *e, const char *k, const char *v)
-{
-	emit_key(e, k);
-	emit_str(e, v);
-}
-
-static void key_int(emitter *e, const char *k, long long v)
-{
-	emit_key(e, k);
-	emit_int(e, v);
-}
-
-static void key_big(emitter *e, const char *k, const mpz_t v)
-{
-	emit_key(e, k);
-	emit_big(e, v);
-}
-
 /* file and line of a G* vertex (null when unknown) */
-static void key_location(emitter *e, const ipp_graph *g, ipp_id v)
+void key_location(emitter *e, const ipp_graph *g, ipp_id v)
 {
 	int line = ipp_vertex_line(g, v);
 	key_str(e, "file", ipp_vertex_file(g, v));
@@ -126,7 +108,7 @@ static void total_paths(emitter *e, const struct prog_module *m)
 /* The report                                                           */
 /* ------------------------------------------------------------------ */
 
-static void vertex(emitter *e, const struct prog_module *m, const struct step *s)
+void struct_vertex(emitter *e, const struct prog_module *m, const struct step *s)
 {
 	const ipp_graph *g = m->map->graph;
 
@@ -176,7 +158,7 @@ static void path(emitter *e, const struct report *r, const struct rec *x)
 	emit_key(e, "vertices");
 	emit_begin_seq(e);
 	for (size_t i = 0; i < x->steps.n; i++)
-		vertex(e, m, &x->steps.v[i]);
+		struct_vertex(e, m, &x->steps.v[i]);
 	emit_end(e);
 	emit_end(e);
 	mpz_clear(global);
