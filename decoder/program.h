@@ -36,7 +36,14 @@ struct program {
  * starting with the file it is about. */
 int program_load(struct program *p, const char *path, bool renumber, char *err,
 		 size_t errlen);
+/* The same for several files at once: a program and its shared libraries
+ * (their units together; 'path' is the first). */
+int program_load_objects(struct program *p, const char *const *paths, size_t npaths,
+			 bool renumber, char *err, size_t errlen);
 void program_free(struct program *p);
+
+/* Does the file start with the ELF magic number? */
+bool program_is_elf(const char *path);
 
 /* Reads the raw contents of the program's .ipp_map section(s), NUL padding
  * removed: a YAML stream.  Returns 0 and a malloc'd buffer, or -1. */
@@ -46,7 +53,8 @@ int program_map_text(const char *path, char **text, size_t *len, char *err, size
 long program_find(const struct program *p, const char *name, uint64_t checksum);
 
 /* Selects a unit by name, by checksum (16 hex digits), or by
- * "name@checksum"; NULL selects the only unit.  Returns its index, or -1
+ * "name@checksum"; the name may be the unit's base name when no unit has
+ * it as its full name; NULL selects the only unit.  Returns its index, or -1
  * with a message (unknown, or ambiguous: the candidates are listed). */
 long program_select(const struct program *p, const char *spec, char *err, size_t errlen);
 

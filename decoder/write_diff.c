@@ -102,7 +102,7 @@ static int divergence_text(FILE *out, struct diff *d, size_t i, char *err, size_
 
 		if (mb->closest != NULL) {
 			char *tb, *ta;
-			edge_targets(m, mb->b_edge, mb->a_edge, &tb, &ta);
+			edge_targets(m, mb->b_edge, mb->a_edge, 0, &tb, &ta);
 			fprintf(out, "       B went to %s, A to %s\n", tb, ta);
 			free(tb);
 			free(ta);

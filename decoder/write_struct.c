@@ -167,7 +167,7 @@ static void path(emitter *e, const struct report *r, const struct rec *x)
 static bool module_has_shown(const struct report *r, size_t mod)
 {
 	for (size_t i = 0; i < r->nshown; i++)
-		if (r->recs[i].mod == mod)
+		if (r->shown[i]->mod == mod)
 			return true;
 	return false;
 }
@@ -208,8 +208,8 @@ void write_report_struct(FILE *out, enum emit_format f, const struct report *r)
 		emit_key(e, "paths");
 		emit_begin_seq(e);
 		for (size_t k = 0; k < r->nshown; k++)
-			if (r->recs[k].mod == i)
-				path(e, r, &r->recs[k]);
+			if (r->shown[k]->mod == i)
+				path(e, r, r->shown[k]);
 		emit_end(e);
 		emit_end(e);
 	}
