@@ -147,12 +147,16 @@ static int decode_rank(int argc, char **argv, size_t rank, enum out_format forma
 	status = cli_program_profile(argc, argv, cmd, decode_usage, &program, &profile);
 	if (status != CLI_CONTINUE)
 		return status;
-	if (program_load(&prog, program, true, err, sizeof(err)) < 0)
+	if (program_load(&prog, program, regions, err, sizeof(err)) < 0)
 		return cli_error("%s", err);
 	status = EXIT_FAILURE;
 	prof = cli_read_profile(profile, program);
 	if (prof == NULL)
 		goto out;
+	if (program_renumber_profile(&prog, prof, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto out_prof;
+	}
 	if (report_from_profile(&ranking, &prog, prof, profile, 0, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out_prof;
@@ -277,12 +281,12 @@ int cmd_decode(int argc, char **argv)
 				       "list of vertex ids", stack_arg);
 	}
 
-	if (program_load(&prog, program, true, err, sizeof(err)) < 0) {
+	if (program_load(&prog, program, false, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out_noprog;
 	}
 	mod = program_select(&prog, module, err, sizeof(err));
-	if (mod < 0) {
+	if (mod < 0 || program_renumber(&prog, (size_t)mod, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out;
 	}

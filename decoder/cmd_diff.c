@@ -153,7 +153,7 @@ int cmd_diff(int argc, char **argv)
 	name_a = argv[optind + 1];
 	name_b = argv[optind + 2];
 
-	if (program_load(&prog, program, true, err, sizeof(err)) < 0) {
+	if (program_load(&prog, program, false, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		return EXIT_TROUBLE;
 	}
@@ -164,7 +164,9 @@ int cmd_diff(int argc, char **argv)
 	pb = cli_read_profile(name_b, program);
 	if (pb == NULL)
 		goto out;
-	if (diff_build(&d, &prog, pa, name_a, pb, name_b, ratio, err, sizeof(err)) < 0) {
+	if (program_renumber_profile(&prog, pa, err, sizeof(err)) < 0 ||
+	    program_renumber_profile(&prog, pb, err, sizeof(err)) < 0 ||
+	    diff_build(&d, &prog, pa, name_a, pb, name_b, ratio, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out;
 	}

@@ -185,7 +185,10 @@ int cmd_report(int argc, char **argv)
 				       "come before the profile)", argv[optind]);
 	}
 
-	status = program_load_objects(&prog, objects, nobjects, true, err, sizeof(err));
+	/* --cuts and --regions show every unit's numbering; a report of a
+	 * profile renumbers only the units the profile holds */
+	status = program_load_objects(&prog, objects, nobjects, cuts || regions, err,
+				      sizeof(err));
 	free(objects);
 	if (status < 0)
 		return cli_error("%s", err);
@@ -206,7 +209,9 @@ int cmd_report(int argc, char **argv)
 		struct report r;
 
 		status = EXIT_FAILURE;
-		if (prof != NULL) {
+		if (prof != NULL && program_renumber_profile(&prog, prof, err, sizeof(err)) < 0) {
+			cli_error("%s", err);
+		} else if (prof != NULL) {
 			if (report_from_profile(&r, &prog, prof, profile, 0, err,
 						sizeof(err)) < 0) {
 				cli_error("%s", err);

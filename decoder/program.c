@@ -157,15 +157,33 @@ int program_load_objects(struct program *p, const char *const *paths, size_t npa
 	p->nmods = k;
 
 	if (renumber)
-		for (size_t i = 0; i < p->nmods; i++) {
-			p->mods[i].fin = ipp_map_fin(p->mods[i].map, err, errlen);
-			if (p->mods[i].fin == NULL)
+		for (size_t i = 0; i < p->nmods; i++)
+			if (program_renumber(p, i, err, errlen) < 0)
 				goto fail;
-		}
 	return 0;
 fail:
 	program_free(p);
 	return -1;
+}
+
+int program_renumber(struct program *p, size_t i, char *err, size_t errlen)
+{
+	if (p->mods[i].fin == NULL)
+		p->mods[i].fin = ipp_map_fin(p->mods[i].map, err, errlen);
+	return p->mods[i].fin != NULL ? 0 : -1;
+}
+
+int program_renumber_profile(struct program *p, const ipp_profile *prof, char *err,
+			     size_t errlen)
+{
+	for (size_t i = 0; i < p->nmods; i++)
+		for (size_t k = 0; k < prof->nmodules; k++)
+			if (strcmp(prof->modules[k]->module, p->mods[i].map->module) == 0) {
+				if (program_renumber(p, i, err, errlen) < 0)
+					return -1;
+				break;
+			}
+	return 0;
 }
 
 int program_load(struct program *p, const char *path, bool renumber, char *err,

@@ -28,7 +28,8 @@ static void report_init(struct report *r, enum report_kind kind, const struct pr
 	r->mods = xcalloc(prog->nmods ? prog->nmods : 1, sizeof(r->mods[0]));
 	for (size_t i = 0; i < prog->nmods; i++) {
 		mpz_init(r->mods[i].recorded);
-		step_ctx_init(&r->mods[i].ctx, prog->mods[i].fin);
+		if (prog->mods[i].fin != NULL)	/* units a profile holds */
+			step_ctx_init(&r->mods[i].ctx, prog->mods[i].fin);
 	}
 }
 

@@ -22,11 +22,13 @@ static void module_line(FILE *out, const struct report *r, size_t i)
 {
 	const struct prog_module *m = &r->prog->mods[i];
 	const struct mod_report *mr = &r->mods[i];
-	size_t nreg = ipp_fin_nregions(m->fin);
+	size_t nreg = m->map->nregions;
 	mpz_t total;
 
+	/* the map's totals: equal to the renumbering's (ipp_map_fin checks
+	 * them), and at hand for a unit that was not renumbered */
 	mpz_init(total);
-	ipp_fin_total(m->fin, total);
+	mpz_set(total, m->map->total);
 	gmp_fprintf(out, "%s: %s mode, %Zd %s in %zu %s", m->map->module,
 		    ipp_mode_name(m->map->mode), total, mpz_cmp_ui(total, 1) == 0 ? "path" : "paths",
 		    nreg, plural(nreg, "region", "regions"));
