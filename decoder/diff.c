@@ -42,30 +42,9 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
 /* Matching the records of A and B                                      */
 /* ------------------------------------------------------------------ */
 
-/* The profile's key of a record: unit, region, number, complete before
- * partial, stop stack. */
-static int key_cmp(const struct rec *a, const struct rec *b)
-{
-	int c;
-
-	if (a->mod != b->mod)
-		return a->mod < b->mod ? -1 : 1;
-	if (a->region != b->region)
-		return a->region < b->region ? -1 : 1;
-	c = mpz_cmp(a->num, b->num);
-	if (c != 0)
-		return c < 0 ? -1 : 1;
-	if (a->partial != b->partial)
-		return a->partial ? 1 : -1;
-	for (size_t i = 0; i < a->nstack && i < b->nstack; i++)
-		if (a->stack[i] != b->stack[i])
-			return a->stack[i] < b->stack[i] ? -1 : 1;
-	return a->nstack < b->nstack ? -1 : a->nstack > b->nstack;
-}
-
 static int recp_key_cmp(const void *x, const void *y)
 {
-	return key_cmp(*(struct rec *const *)x, *(struct rec *const *)y);
+	return rec_key_cmp(*(struct rec *const *)x, *(struct rec *const *)y);
 }
 
 static struct rec **by_key(struct report *r)
@@ -90,7 +69,7 @@ static void match(struct diff *d)
 
 	while (i < d->a.nrecs || k < d->b.nrecs) {
 		struct diff_path *p;
-		int c = i == d->a.nrecs ? 1 : k == d->b.nrecs ? -1 : key_cmp(va[i], vb[k]);
+		int c = i == d->a.nrecs ? 1 : k == d->b.nrecs ? -1 : rec_key_cmp(va[i], vb[k]);
 
 		GROW(d->paths, d->npaths, cap);
 		p = &d->paths[d->npaths++];

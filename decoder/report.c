@@ -215,10 +215,16 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 static int rec_cmp(const void *x, const void *y)
 {
 	const struct rec *a = x, *b = y;
-	int c;
 
 	if (a->count != b->count)
 		return a->count > b->count ? -1 : 1;
+	return rec_key_cmp(a, b);
+}
+
+int rec_key_cmp(const struct rec *a, const struct rec *b)
+{
+	int c;
+
 	if (a->mod != b->mod)
 		return a->mod < b->mod ? -1 : 1;
 	if (a->region != b->region)

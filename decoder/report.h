@@ -81,6 +81,10 @@ int report_single(struct report *r, const struct program *prog, size_t mod, cons
 
 void report_free(struct report *r);
 
+/* Orders records by the profile's key: unit, region, number, complete
+ * before partial, stop stack (the ranking's order among equal counts). */
+int rec_key_cmp(const struct rec *a, const struct rec *b);
+
 /* Shows the first 'top' records (by rank) that match filter f (NULL: all),
  * decoded; counts every match in r->nmatching (decoding every record when f
  * names a function or a file).  Returns 0, or -1 with a message. */

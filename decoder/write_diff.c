@@ -325,13 +325,7 @@ static int paths_struct(emitter *e, struct diff *d, const char *key, struct diff
 		key_big(e, "number", x->num);
 		emit_key(e, "partial");
 		emit_bool(e, x->partial);
-		if (x->partial) {
-			emit_key(e, "stack");
-			emit_begin_seq_flow(e);
-			for (size_t k = 0; k < x->nstack; k++)
-				emit_int(e, x->stack[k]);
-			emit_end(e);
-		}
+		struct_stack(e, x);
 		emit_key(e, "rank_a");
 		p->a != NULL ? emit_int(e, (long long)p->a->rank) : emit_null(e);
 		emit_key(e, "rank_b");
@@ -341,11 +335,7 @@ static int paths_struct(emitter *e, struct diff *d, const char *key, struct diff
 		emit_key(e, "count_b");
 		emit_big_u64(e, p->b != NULL ? p->b->count : 0);
 		key_int(e, "context_prefix", (long long)x->steps.context);
-		emit_key(e, "vertices");
-		emit_begin_seq(e);
-		for (size_t k = 0; k < x->steps.n; k++)
-			struct_vertex(e, m, &x->steps.v[k]);
-		emit_end(e);
+		struct_vertices(e, m, x);
 		emit_end(e);
 	}
 	emit_end(e);

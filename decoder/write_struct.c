@@ -121,6 +121,26 @@ void struct_vertex(emitter *e, const struct prog_module *m, const struct step *s
 	emit_end(e);
 }
 
+void struct_stack(emitter *e, const struct rec *x)
+{
+	if (!x->partial)
+		return;
+	emit_key(e, "stack");
+	emit_begin_seq_flow(e);
+	for (size_t i = 0; i < x->nstack; i++)
+		emit_int(e, x->stack[i]);
+	emit_end(e);
+}
+
+void struct_vertices(emitter *e, const struct prog_module *m, const struct rec *x)
+{
+	emit_key(e, "vertices");
+	emit_begin_seq(e);
+	for (size_t i = 0; i < x->steps.n; i++)
+		struct_vertex(e, m, &x->steps.v[i]);
+	emit_end(e);
+}
+
 static void path(emitter *e, const struct report *r, const struct rec *x)
 {
 	const struct prog_module *m = &r->prog->mods[x->mod];
@@ -145,18 +165,8 @@ static void path(emitter *e, const struct report *r, const struct rec *x)
 	emit_key(e, "partial");
 	emit_bool(e, x->partial);
 	key_int(e, "context_prefix", (long long)x->steps.context);
-	if (x->partial) {
-		emit_key(e, "stack");
-		emit_begin_seq_flow(e);
-		for (size_t i = 0; i < x->nstack; i++)
-			emit_int(e, x->stack[i]);
-		emit_end(e);
-	}
-	emit_key(e, "vertices");
-	emit_begin_seq(e);
-	for (size_t i = 0; i < x->steps.n; i++)
-		struct_vertex(e, m, &x->steps.v[i]);
-	emit_end(e);
+	struct_stack(e, x);
+	struct_vertices(e, m, x);
 	emit_end(e);
 	mpz_clear(global);
 }

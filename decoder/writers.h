@@ -46,6 +46,10 @@ static inline void key_big(emitter *e, const char *k, const mpz_t v)
 }
 void key_location(emitter *e, const ipp_graph *g, ipp_id v);
 void struct_vertex(emitter *e, const struct prog_module *m, const struct step *s);
+/* "stack: [...]" of a partial record (nothing for a complete one); the
+ * decoded "vertices" of a record. */
+void struct_stack(emitter *e, const struct rec *x);
+void struct_vertices(emitter *e, const struct prog_module *m, const struct rec *x);
 
 /* Writes the report in any format. */
 void write_report(FILE *out, enum out_format f, const struct report *r);
