@@ -30,6 +30,8 @@ int cmd_decode(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_counts(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /* Prints "ipp CMD: <message>", a blank line and the usage on stderr;
  * returns EXIT_USAGE.  'cmd' is the command's argv[0]. */

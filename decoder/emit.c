@@ -408,3 +408,11 @@ void emit_big_u64(emitter *e, uint64_t v)
 	fprintf(e->out, e->format == EMIT_JSON ? "\"%" PRIu64 "\"" : "%" PRIu64, v);
 	after_value(e);
 }
+
+void emit_double(emitter *e, double v)
+{
+	before_value(e);
+	/* %.17g reads back as the same double, and is a number in both */
+	fprintf(e->out, "%.17g", v);
+	after_value(e);
+}

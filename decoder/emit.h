@@ -46,5 +46,7 @@ void emit_null(emitter *e);
 /* A number that may exceed 2^53: an integer in YAML, a string in JSON. */
 void emit_big(emitter *e, const mpz_t v);
 void emit_big_u64(emitter *e, uint64_t v);
+/* A finite double (a number in both formats; ratios, not counts). */
+void emit_double(emitter *e, double v);
 
 #endif
