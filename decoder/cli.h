@@ -30,6 +30,7 @@ int cmd_decode(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_counts(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_export(int argc, char **argv);		/* cmd_export.c */
 
 /* Prints "ipp CMD: <message>", a blank line and the usage on stderr;
  * returns EXIT_USAGE.  'cmd' is the command's argv[0]. */
@@ -109,6 +110,11 @@ struct derived {
 int derived_load(struct derived *d, const char *program, const char *profile);
 /* Frees what a successful derived_load() holds. */
 void derived_free(struct derived *d);
+
+/* (cmd_counts.c) The counts of unit i of d as keys of the mapping the
+ * emitter is in: `functions`, `call_sites`, `indirect_calls`, `arcs` and
+ * `vertices`, as in the counts document (docs/REPORT.md). */
+void emit_unit_counts(emitter *e, const struct derived *d, size_t i);
 
 /* (cmd_check.c) The flow-conservation check of every unit that ran
  * (ipp_check_flow), written in 'format' to 'output' (open_output()) -- docs/REPORT.md, "The

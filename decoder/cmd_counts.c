@@ -484,6 +484,18 @@ static void struct_unit(emitter *e, enum what what, const struct program *prog,
 	}
 }
 
+/* (cli.h) The counts of unit i as keys of the mapping e is in. */
+void emit_unit_counts(emitter *e, const struct derived *d, size_t i)
+{
+	struct icalls ia;
+
+	unit_icalls(d, i, &ia);
+	struct_unit(e, WHAT_FUNCTIONS, &d->prog, &d->units[i], &ia);
+	struct_unit(e, WHAT_CALLS, &d->prog, &d->units[i], &ia);
+	struct_unit(e, WHAT_VERTICES, &d->prog, &d->units[i], &ia);
+	icalls_free(&ia);
+}
+
 /* ------------------------------------------------------------------ */
 /* The command                                                          */
 /* ------------------------------------------------------------------ */

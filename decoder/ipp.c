@@ -45,6 +45,8 @@ static const struct command commands[] = {
 	{ "check", "check a profile against the program's maps and flow conservation",
 	  cmd_check },
 	{ "map", "print the maps embedded in a program", cmd_map },
+	{ "export", "the profile for other tools: lcov tracefile, folded stacks, JSON",
+	  cmd_export },
 	{ "demo", "print the decoded path profile of the paper's Figure 4 program", cmd_demo },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -382,6 +382,14 @@ fail:
 	return -1;
 }
 
+int report_decode(struct report *r, struct rec *x, char *err, size_t errlen)
+{
+	if (x->decoded && x->steps.v != NULL)
+		return 0;
+	steps_free(&x->steps);
+	return decode_rec(r, x, err, errlen);
+}
+
 ipp_id region_of_global(const ipp_fin *fin, const mpz_t global, mpz_t local)
 {
 	mpz_t offset, total;

@@ -69,6 +69,11 @@ int report_single(struct report *r, const struct program *prog, size_t mod, cons
 
 void report_free(struct report *r);
 
+/* Decodes record x of r (a report_from_profile() report) if its steps are
+ * not there yet (records past 'top' are not decoded).  Returns 0, or -1
+ * with a message. */
+int report_decode(struct report *r, struct rec *x, char *err, size_t errlen);
+
 /* The paper numbers paths globally (equation 27): region offset + number
  * within the region.  Returns the region holding global number 'global' and
  * sets 'local' to the number within it; IPP_NONE if out of range. */

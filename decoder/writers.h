@@ -26,6 +26,11 @@ void write_report_struct(FILE *out, enum emit_format f, const struct report *r);
 void write_cuts_text(FILE *out, const struct cuts_report *c);
 void write_cuts_struct(FILE *out, enum emit_format f, const struct cuts_report *c);
 
+/* Pieces of the documents, for other documents (ipp export --json): the
+ * `regions` key of a unit, and one path of a report (a mapping). */
+void emit_regions(emitter *e, const struct prog_module *m);
+void emit_report_path(emitter *e, const struct report *r, const struct rec *x);
+
 /* Writes the report in any format. */
 void write_report(FILE *out, enum out_format f, const struct report *r);
 void write_cuts(FILE *out, enum out_format f, const struct cuts_report *c);
