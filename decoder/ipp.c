@@ -47,6 +47,8 @@ static const struct command commands[] = {
 	{ "map", "print the maps embedded in a program", cmd_map },
 	{ "export", "the profile for other tools: lcov tracefile, folded stacks, JSON",
 	  cmd_export },
+	{ "callgraph", "gprof's flat profile and call graph, exact, and the cost per caller",
+	  cmd_callgraph },
 	{ "demo", "print the decoded path profile of the paper's Figure 4 program", cmd_demo },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -83,8 +83,12 @@ static bool instrumented(const ipp_graph *g, ipp_id p)
 
 /* Block heads and return sites start segments; a call vertex belongs to
  * the segment of its single predecessor (the plugin chains a block's
- * sub-vertices head -> call -> return site -> call ...). */
-static void find_segments(struct state *st)
+ * sub-vertices head -> call -> return site -> call ...).  A return site
+ * without lines ends its GIMPLE block right after the call (or holds only
+ * statements without a location): gcov's block ends with the call there,
+ * so it joins its call's segment.  'has_lines' marks the vertices x-lines
+ * names. */
+static void find_segments(struct state *st, const bool *has_lines)
 {
 	const ipp_graph *g = st->g;
 	size_t ne = ipp_graph_nedges(g);
@@ -105,9 +109,13 @@ static void find_segments(struct state *st)
 	}
 	/* in id order: a call's predecessor (head or return site) has a
 	 * smaller id than the call, and its segment is already known */
-	for (size_t v = 0; v < st->nv; v++)
-		if (ipp_vertex_kind(g, (ipp_id)v) == IPP_V_CALL && npred[v] == 1)
+	for (size_t v = 0; v < st->nv; v++) {
+		enum ipp_vkind k = ipp_vertex_kind(g, (ipp_id)v);
+		if (k == IPP_V_CALL && npred[v] == 1)
 			st->seg_of[v] = st->seg_of[pred[v]];
+		else if (k == IPP_V_RETSITE && st->seg_of[v] != IPP_NONE && !has_lines[v])
+			st->seg_of[v] = st->seg_of[v - 1];
+	}
 	free(pred);
 	free(npred);
 }
@@ -203,7 +211,8 @@ static void build_arcs(struct state *st)
 		n++;
 	}
 	for (size_t v = 0; v < st->nv; v++)
-		if (ipp_vertex_kind(g, (ipp_id)v) == IPP_V_CALL && st->seg_of[v] != IPP_NONE) {
+		if (ipp_vertex_kind(g, (ipp_id)v) == IPP_V_CALL && st->seg_of[v] != IPP_NONE &&
+		    st->seg_of[v + 1] != st->seg_of[v]) {
 			IPP_ARRAY_GROW(a, n, cap);
 			a[n].src = st->seg_of[v];
 			a[n].dst = (ipp_id)v + 1;
@@ -561,7 +570,12 @@ int ipp_src_lines_gcov(const ipp_fin *fin, const ipp_counts *c, const ipp_xlines
 	st.c = c;
 	st.nv = ipp_graph_nvertices(st.g);
 	st.seg_of = ipp_xmalloc((st.nv ? st.nv : 1) * sizeof(*st.seg_of));
-	find_segments(&st);
+	bool *has_lines = ipp_xcalloc(st.nv ? st.nv : 1, sizeof(*has_lines));
+	for (size_t i = 0; i < x->nruns; i++)
+		if (x->runs[i].vertex >= 0 && (size_t)x->runs[i].vertex < st.nv)
+			has_lines[x->runs[i].vertex] = true;
+	find_segments(&st, has_lines);
+	free(has_lines);
 	build_arcs(&st);
 	if (collect_items(&st, x, err, errlen) < 0) {
 		free(st.seg_of);
