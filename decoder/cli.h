@@ -32,6 +32,7 @@ int cmd_counts(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_export(int argc, char **argv);		/* cmd_export.c */
 int cmd_callgraph(int argc, char **argv);	/* cmd_callgraph.c */
+int cmd_html(int argc, char **argv);		/* cmd_html.c */
 
 /* Prints "ipp CMD: <message>", a blank line and the usage on stderr;
  * returns EXIT_USAGE.  'cmd' is the command's argv[0]. */

@@ -49,6 +49,7 @@ static const struct command commands[] = {
 	  cmd_export },
 	{ "callgraph", "gprof's flat profile and call graph, exact, and the cost per caller",
 	  cmd_callgraph },
+	{ "html", "static pages: source with line counts, hot paths, a flame graph", cmd_html },
 	{ "demo", "print the decoded path profile of the paper's Figure 4 program", cmd_demo },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

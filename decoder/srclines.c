@@ -31,6 +31,7 @@ int srclines_load(struct srclines *s, const struct derived *d)
 	}
 	free(text);
 	s->units = xcalloc(d->nunits ? d->nunits : 1, sizeof(s->units[0]));
+	s->unit_x = xcalloc(d->nunits ? d->nunits : 1, sizeof(s->unit_x[0]));
 	for (; s->nunits < d->nunits; s->nunits++) {
 		const struct unit *u = &d->units[s->nunits];
 		const ipp_xlines *x = NULL;
@@ -39,6 +40,7 @@ int srclines_load(struct srclines *s, const struct derived *d)
 			if (s->x[k].checksum == u->m->map->checksum &&
 			    strcmp(s->x[k].module, u->m->map->module) == 0)
 				x = &s->x[k];
+		s->unit_x[s->nunits] = x;
 		if (x == NULL || x->nruns == 0) {
 			cli_error("%s: the map of %s has no source lines (no x-lines key): "
 				  "rebuild it with this version of ipp", d->program,
@@ -62,6 +64,7 @@ void srclines_free(struct srclines *s)
 	for (size_t i = 0; i < s->nunits; i++)
 		ipp_src_lines_free(&s->units[i]);
 	free(s->units);
+	free(s->unit_x);
 	ipp_xlines_free_all(s->x, s->nx);
 	memset(s, 0, sizeof(*s));
 }

@@ -17,6 +17,7 @@ struct srclines {
 	ipp_xlines *x;		/* every map document's x-lines (owned) */
 	size_t nx;
 	ipp_src_lines *units;	/* [d->nunits] */
+	const ipp_xlines **unit_x;	/* [d->nunits]: each unit's x-lines */
 	size_t nunits;
 	size_t ninexact;	/* lines whose count is only a lower bound */
 };

@@ -10,15 +10,25 @@
  * An argument "light" or "heavy" makes only that caller run (callgraph.sh
  * measures each caller's cost with gcov that way).
  *
- * ipp-expect intra main: 1
+ * Paths in intra mode: work: 5 first iterations from its entry (3 + 2),
+ * 5 loop exits from the header, 78 more iterations of heavy's calls
+ * (2 * 39); light: 3, heavy: 2 (no branch); is_even: 6 calls of is_odd and
+ * 2 base cases; is_odd: 6; main: the first iteration of its first loop
+ * from the entry (1), 2 more, the first loop's exit into the second loop's
+ * first iteration (1), 1 more, and the exit (1).
+ *
+ * ipp-expect intra main: 1 2 1 1 1
  * ipp-expect intra light: 3
  * ipp-expect intra heavy: 2
- * ipp-expect intra work: 3 2
+ * ipp-expect intra work: 5 5 78
  * ipp-expect intra is_even: 6 2
  * ipp-expect intra is_odd: 6
+ * ipp-expect-arc context: main -> light 3
+ * ipp-expect-arc context: main -> heavy 2
+ * ipp-expect-arc context: main -> is_even 2
+ * ipp-expect-arc context: main -> printf 1
  * ipp-expect-arc context: light -> work 3
  * ipp-expect-arc context: heavy -> work 2
- * ipp-expect-arc context: main -> is_even 2
  * ipp-expect-arc context: is_even -> is_odd 6
  * ipp-expect-arc context: is_odd -> is_even 6
  *
