@@ -1,6 +1,6 @@
 /* ipp.c -- the ipp command-line tool.
  *
- *   ipp [--help] [--version] COMMAND [ARGS...]
+ *   ipp [--help] [--version] [--quiet] COMMAND [ARGS...]
  *
  * Each command is one entry of the table 'commands' below: a name, a
  * one-line summary for --help, and a function that receives the command's
@@ -60,7 +60,7 @@ static const struct command commands[] = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp [--help] [--version] COMMAND [ARGS...]\n"
+		"Usage: ipp [--help] [--version] [--quiet] COMMAND [ARGS...]\n"
 		"\n"
 		"ipp is an interprocedural path profiler for C (Melski & Reps).\n"
 		"\n"
@@ -72,8 +72,9 @@ static void usage(FILE *f)
 		"Options:\n"
 		"  -h, --help     show this help and exit\n"
 		"  -V, --version  show the version and exit\n"
+		"  -q, --quiet    no warnings (ipp: warning: ...), only errors\n"
 		"\n"
-		"Run 'ipp COMMAND --help' for help on a command.\n"
+		"Run 'ipp COMMAND --help' for help on a command, 'man ipp' for more.\n"
 		"\n"
 		"A typical session: build with ipp-gcc, run the program (it writes\n"
 		"ipp.prof), then:\n"
@@ -113,14 +114,18 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	/* The leading '+' stops option parsing at the command name, so that
 	 * the command's own options are left for the command. */
-	while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+hVq", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'q':
+			cli_quiet = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_SUCCESS;
