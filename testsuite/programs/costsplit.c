@@ -10,6 +10,7 @@
  * An argument "light" or "heavy" makes only that caller run (callgraph.sh
  * measures each caller's cost with gcov that way).
  *
+ * (strcmp is never called: the program runs without arguments.)
  * Paths in intra mode: work: 5 first iterations from its entry (3 + 2),
  * 5 loop exits from the header, 78 more iterations of heavy's calls
  * (2 * 39); light: 3, heavy: 2 (no branch); is_even: 6 calls of is_odd and
@@ -27,6 +28,7 @@
  * ipp-expect-arc context: main -> heavy 2
  * ipp-expect-arc context: main -> is_even 2
  * ipp-expect-arc context: main -> printf 1
+ * ipp-expect-arc context: main -> strcmp 0
  * ipp-expect-arc context: light -> work 3
  * ipp-expect-arc context: heavy -> work 2
  * ipp-expect-arc context: is_even -> is_odd 6
