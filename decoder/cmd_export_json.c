@@ -15,39 +15,15 @@
 #include "export.h"
 #include "srclines.h"
 
-static void key_str(emitter *e, const char *k, const char *v)
-{
-	emit_key(e, k);
-	emit_str(e, v);
-}
-
-static void key_int(emitter *e, const char *k, long long v)
-{
-	emit_key(e, k);
-	emit_int(e, v);
-}
-
-static void key_big(emitter *e, const char *k, const mpz_t v)
-{
-	emit_key(e, k);
-	emit_big(e, v);
-}
-
-static void key_u64(emitter *e, const char *k, uint64_t v)
-{
-	emit_key(e, k);
-	emit_big_u64(e, v);
-}
-
 static void unit_lines(emitter *e, const ipp_src_lines *s)
 {
 	emit_key(e, "lines");
 	emit_begin_seq(e);
 	for (size_t k = 0; k < s->nlines; k++) {
 		emit_begin_map_flow(e);
-		key_str(e, "file", s->lines[k].file);
-		key_int(e, "line", s->lines[k].line);
-		key_u64(e, "count", s->lines[k].count);
+		emit_key_str(e, "file", s->lines[k].file);
+		emit_key_int(e, "line", s->lines[k].line);
+		emit_key_u64(e, "count", s->lines[k].count);
 		emit_key(e, "exact");
 		emit_bool(e, s->lines[k].exact);
 		emit_end(e);
@@ -58,16 +34,16 @@ static void unit_lines(emitter *e, const ipp_src_lines *s)
 	for (size_t k = 0; k < s->nbranches; k++) {
 		const ipp_src_branch *b = &s->branches[k];
 		emit_begin_map_flow(e);
-		key_str(e, "file", b->file);
-		key_int(e, "line", b->line);
-		key_int(e, "block", (long long)b->block);
-		key_int(e, "branch", (long long)b->succ);
+		emit_key_str(e, "file", b->file);
+		emit_key_int(e, "line", b->line);
+		emit_key_int(e, "block", (long long)b->block);
+		emit_key_int(e, "branch", (long long)b->succ);
 		emit_key(e, "taken");
 		if (b->known)
 			emit_big_u64(e, b->taken);
 		else
 			emit_null(e);
-		key_int(e, "vertex", b->vertex);
+		emit_key_int(e, "vertex", b->vertex);
 		emit_end(e);
 	}
 	emit_end(e);
@@ -85,11 +61,11 @@ int export_json(FILE *out, const struct derived *d, const struct export_opts *o)
 	e = emit_new(out, EMIT_JSON);
 	mpz_init(x);
 	emit_begin_map(e);
-	key_int(e, "ipp_export", REPORT_SCHEMA_VERSION);
-	key_str(e, "program", d->program);
-	key_str(e, "profile", d->profile);
-	key_big(e, "total_recorded", d->r.total);
-	key_int(e, "paths_recorded", (long long)d->r.nrecs);
+	emit_key_int(e, "ipp_export", REPORT_SCHEMA_VERSION);
+	emit_key_str(e, "program", d->program);
+	emit_key_str(e, "profile", d->profile);
+	emit_key_big(e, "total_recorded", d->r.total);
+	emit_key_int(e, "paths_recorded", (long long)d->r.nrecs);
 	emit_key(e, "modules");
 	emit_begin_seq(e);
 	for (size_t i = 0; i < d->nunits; i++) {
@@ -97,15 +73,15 @@ int export_json(FILE *out, const struct derived *d, const struct export_opts *o)
 		const struct mod_report *mr = &d->r.mods[i];
 
 		emit_begin_map(e);
-		key_str(e, "name", m->map->module);
+		emit_key_str(e, "name", m->map->module);
 		emit_key(e, "checksum");
 		emit_str_quoted(e, m->checksum);
-		key_str(e, "mode", ipp_mode_name(m->map->mode));
-		key_u64(e, "runs", d->units[i].runs);
-		key_big(e, "recorded", mr->recorded);
-		key_int(e, "paths_recorded", (long long)mr->nrecords);
+		emit_key_str(e, "mode", ipp_mode_name(m->map->mode));
+		emit_key_u64(e, "runs", d->units[i].runs);
+		emit_key_big(e, "recorded", mr->recorded);
+		emit_key_int(e, "paths_recorded", (long long)mr->nrecords);
 		ipp_fin_total(m->fin, x);
-		key_big(e, "total_paths", x);
+		emit_key_big(e, "total_paths", x);
 		emit_regions(e, m);
 		emit_key(e, "paths");
 		emit_begin_seq(e);

@@ -47,4 +47,10 @@ void emit_null(emitter *e);
 void emit_big(emitter *e, const mpz_t v);
 void emit_big_u64(emitter *e, uint64_t v);
 
+/* A key and its value, in one call. */
+void emit_key_str(emitter *e, const char *key, const char *s);
+void emit_key_int(emitter *e, const char *key, long long v);
+void emit_key_big(emitter *e, const char *key, const mpz_t v);
+void emit_key_u64(emitter *e, const char *key, uint64_t v);
+
 #endif
