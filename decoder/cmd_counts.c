@@ -99,16 +99,6 @@ static void add_sat(uint64_t *acc, uint64_t v)
 /* --calls: per site and per pair                                       */
 /* ------------------------------------------------------------------ */
 
-/* A callee, named: a procedure of some unit (possibly not in the program:
- * then only its assembler name is known), or a function the program calls
- * directly whose unit is unknown (a library, a unit built without ipp). */
-struct callee {
-	const char *name;	/* source name, or the assembler name */
-	const char *asm_name;
-	const char *module;	/* its unit; NULL if unknown */
-	uint64_t checksum;	/* its unit's; 0 if unknown */
-};
-
 /* The indirect call arcs of one unit (ipp_counts_icalls), callees named. */
 struct icalls {
 	ipp_icall_count *ic;
@@ -187,12 +177,6 @@ static bool direct_callee(const struct program *prog, const struct unit *u,
 	out->checksum = home != NULL ? home->map->checksum : 0;
 	return true;
 }
-
-struct arc {
-	ipp_id caller;
-	struct callee callee;
-	uint64_t calls;
-};
 
 static bool same_module(const char *a, const char *b)
 {
@@ -480,6 +464,33 @@ static void struct_unit(emitter *e, enum what what, const struct program *prog,
 		}
 		emit_end(e);
 	}
+}
+
+size_t counts_unit_arcs(const struct derived *d, size_t i, struct arc **out)
+{
+	struct icalls ia;
+	ipp_call_count *cc;
+	size_t n, na;
+
+	unit_icalls(d, i, &ia);
+	n = unit_calls(&d->units[i], &cc);
+	na = sum_arcs(&d->prog, &d->units[i], cc, n, &ia, out);
+	/* the names point into the maps and the profile, not into ia */
+	free(cc);
+	icalls_free(&ia);
+	return na;
+}
+
+/* (cli.h) The counts of unit i as keys of the mapping e is in. */
+void emit_unit_counts(emitter *e, const struct derived *d, size_t i)
+{
+	struct icalls ia;
+
+	unit_icalls(d, i, &ia);
+	struct_unit(e, WHAT_FUNCTIONS, &d->prog, &d->units[i], &ia);
+	struct_unit(e, WHAT_CALLS, &d->prog, &d->units[i], &ia);
+	struct_unit(e, WHAT_VERTICES, &d->prog, &d->units[i], &ia);
+	icalls_free(&ia);
 }
 
 /* ------------------------------------------------------------------ */

@@ -416,3 +416,27 @@ void emit_double(emitter *e, double v)
 	fprintf(e->out, "%.17g", v);
 	after_value(e);
 }
+
+void emit_key_str(emitter *e, const char *key, const char *s)
+{
+	emit_key(e, key);
+	emit_str(e, s);
+}
+
+void emit_key_int(emitter *e, const char *key, long long v)
+{
+	emit_key(e, key);
+	emit_int(e, v);
+}
+
+void emit_key_big(emitter *e, const char *key, const mpz_t v)
+{
+	emit_key(e, key);
+	emit_big(e, v);
+}
+
+void emit_key_u64(emitter *e, const char *key, uint64_t v)
+{
+	emit_key(e, key);
+	emit_big_u64(e, v);
+}

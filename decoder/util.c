@@ -34,10 +34,14 @@ int cli_error(const char *fmt, ...)
 	return EXIT_FAILURE;
 }
 
+bool cli_quiet;
+
 void cli_warning(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (cli_quiet)
+		return;
 	fflush(stdout);
 	fputs("ipp: warning: ", stderr);
 	va_start(ap, fmt);

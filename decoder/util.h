@@ -8,6 +8,7 @@
 #define IPP_DECODER_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -31,6 +32,8 @@ void set_err(char *err, size_t errlen, const char *fmt, ...)
 /* "ipp: <message>\n" on stderr.  The message usually starts with the file
  * it is about.  cli_error() returns EXIT_FAILURE for 'return cli_error(...)'. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* cli_warning() prints nothing when cli_quiet is set (ipp --quiet). */
+extern bool cli_quiet;
 void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Flushes stdout (or the output file) and reports a write error. */

@@ -71,7 +71,7 @@ static void module_head(emitter *e, const struct prog_module *m)
 	key_str(e, "mode", ipp_mode_name(m->map->mode));
 }
 
-static void regions(emitter *e, const struct prog_module *m)
+void emit_regions(emitter *e, const struct prog_module *m)
 {
 	mpz_t x;
 
@@ -141,7 +141,7 @@ void struct_vertices(emitter *e, const struct prog_module *m, const struct rec *
 	emit_end(e);
 }
 
-static void path(emitter *e, const struct report *r, const struct rec *x)
+void emit_report_path(emitter *e, const struct report *r, const struct rec *x)
 {
 	const struct prog_module *m = &r->prog->mods[x->mod];
 	ipp_region_info info;
@@ -211,12 +211,12 @@ void write_report_struct(FILE *out, enum emit_format f, const struct report *r)
 		}
 		total_paths(e, m);
 		if (r->show_regions)
-			regions(e, m);
+			emit_regions(e, m);
 		emit_key(e, "paths");
 		emit_begin_seq(e);
 		for (size_t k = 0; k < r->nshown; k++)
 			if (r->shown[k]->mod == i)
-				path(e, r, r->shown[k]);
+				emit_report_path(e, r, r->shown[k]);
 		emit_end(e);
 		emit_end(e);
 	}
@@ -255,7 +255,7 @@ void write_cuts_struct(FILE *out, enum emit_format f, const struct cuts_report *
 		module_head(e, m);
 		key_big(e, "limit", m->map->limit);
 		total_paths(e, m);
-		regions(e, m);
+		emit_regions(e, m);
 
 		emit_key(e, "cut_vertices");
 		emit_begin_seq(e);

@@ -50,6 +50,10 @@ void struct_vertex(emitter *e, const struct prog_module *m, const struct step *s
  * decoded "vertices" of a record. */
 void struct_stack(emitter *e, const struct rec *x);
 void struct_vertices(emitter *e, const struct prog_module *m, const struct rec *x);
+/* Pieces of the documents, for other documents (ipp export --json): the
+ * `regions` key of a unit, and one path of a report (a mapping). */
+void emit_regions(emitter *e, const struct prog_module *m);
+void emit_report_path(emitter *e, const struct report *r, const struct rec *x);
 
 /* Writes the report in any format. */
 void write_report(FILE *out, enum out_format f, const struct report *r);
