@@ -220,8 +220,3 @@ tree ipp_abi_region_addr(ipp_id r)
 			  NULL_TREE);
 	return build_fold_addr_expr(ref);
 }
-
-uint64_t ipp_abi_token(uint64_t unit_checksum, ipp_id q)
-{
-	return ipp_hash_u64(ipp_hash_u64(IPP_HASH_INIT, unit_checksum), (uint64_t)q) | 1;
-}

@@ -242,10 +242,7 @@ struct rt_thread {
  * uses (a static archive linked into executables: initial-exec, no
  * __tls_get_addr, safe in a signal handler). */
 extern __thread struct ipp_rt_frame *__ipp_top __attribute__((tls_model("initial-exec")));
-extern __thread uint64_t __ipp_tok __attribute__((tls_model("initial-exec")));
 extern __thread uint64_t __ipp_path __attribute__((tls_model("initial-exec")));
-extern __thread uint64_t __ipp_nvc __attribute__((tls_model("initial-exec")));
-extern __thread struct ipp_rt_region *__ipp_reg __attribute__((tls_model("initial-exec")));
 extern __thread const void *__ipp_itgt __attribute__((tls_model("initial-exec")));
 
 /* The fast path's thread-local view (rt_state.c keeps it up to date):
@@ -267,10 +264,6 @@ void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
  * corrupt the half-updated structures. */
 extern RT_TLS int rt_tls_busy;
 
-/* Counts one indirect call from the call vertex where `caller` stands to
- * the function whose Entry region is `callee` (rt_arcs.c; __ipp_enter).
- * Nothing is counted if caller is NULL or stands nowhere (vertex -1). */
-void rt_icall_count(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee) RT_HIDDEN;
 
 /* The calling thread's state, created if needed (NULL if out of memory). */
 struct rt_thread *rt_thread_self(void) RT_HIDDEN;
