@@ -30,7 +30,8 @@ const struct ggc_root_tab ipp_abi_gc_roots[] = {
 
 /* The type names runtime/ipp_abi.def uses for its TREE column. */
 static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
-	ipp_t_unsigned, ipp_t_void, ipp_t_frame_ptr, ipp_t_region_ptr, ipp_t_module_ptr;
+	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_frame_ptr, ipp_t_region_ptr,
+	ipp_t_module_ptr;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -100,6 +101,7 @@ bool ipp_abi_init(void)
 	ipp_t_int = integer_type_node;
 	ipp_t_unsigned = unsigned_type_node;
 	ipp_t_void = void_type_node;
+	ipp_t_u64_ptr = build_pointer_type(ipp_t_u64);
 	ABI_TYPE(FRAME) = make_node(RECORD_TYPE);
 	ABI_TYPE(REGION) = make_node(RECORD_TYPE);
 	ABI_TYPE(MODULE) = make_node(RECORD_TYPE);

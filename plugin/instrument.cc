@@ -112,6 +112,7 @@ struct fnstate {
 	tree saved_path;	/* fresh, makes continuing calls: __ipp_path at entry */
 	tree saved_itgt;	/* fresh, callable through a pointer: __ipp_itgt at entry */
 	tree self;		/* fresh: its address, or NULL if not callable through one */
+	tree counts;		/* fresh, array region: the thread's counters, or NULL */
 	gimple *itgt_last;	/* the entry's last statement before the arc check */
 	tree itgt_cond;		/* true if the entry was through a pointer to us */
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
@@ -245,11 +246,39 @@ static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
 }
 
-/* __ipp_record(region of the path, r + extra) */
+/* One more execution of path n: counts[n] += 1 inline in an array region
+ * (ipp_abi.h, __ipp_counts), else __ipp_record(region of the path, n). */
+static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
+{
+	tree off, p, ref, c, c1, counts;
+	if (!st->counts) {
+		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_record), 2, st->reg, n));
+		return;
+	}
+	counts = val(seq, st->counts);
+	off = tmp_of(sizetype);
+	gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, fold_convert(sizetype, n),
+						     size_int(8)));
+	if (TREE_CODE(n) != INTEGER_CST) {
+		tree nn = tmp_of(sizetype);
+		gimple_seq_add_stmt(seq, gimple_build_assign(nn, NOP_EXPR, n));
+		off = tmp_of(sizetype);
+		gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, nn, size_int(8)));
+	}
+	p = tmp_of(TREE_TYPE(counts));
+	gimple_seq_add_stmt(seq, gimple_build_assign(p, POINTER_PLUS_EXPR, counts, off));
+	ref = build2(MEM_REF, ipp_u64, p, build_int_cst(TREE_TYPE(counts), 0));
+	c = tmp();
+	c1 = tmp();
+	emit_assign(seq, c, ref);
+	gimple_seq_add_stmt(seq, gimple_build_assign(c1, PLUS_EXPR, c, build_int_cstu(ipp_u64, 1)));
+	emit_assign(seq, unshare_expr(ref), c1);
+}
+
+/* Records path r + extra. */
 static void emit_record(gimple_seq *seq, struct fnstate *st, tree extra)
 {
-	tree t = add_val(seq, val(seq, st->r), extra);
-	gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_record), 2, st->reg, t));
+	emit_count(seq, st, add_val(seq, val(seq, st->r), extra));
 }
 
 /* frame.path = r; frame.vertex = v (path only if store_path) */
@@ -351,6 +380,13 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 	}
 	if (st->saved_path)
 		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
+	if (st->counts) {
+		tree c = tmp_of(TREE_TYPE(st->counts));
+		gimple *call = gimple_build_call(ABI_FN(__ipp_counts), 1, st->reg);
+		gimple_call_set_lhs(call, c);
+		gimple_seq_add_stmt(seq, call);
+		emit_assign(seq, st->counts, c);
+	}
 	emit_assign(seq, st->r, st->onentry);
 }
 
@@ -393,7 +429,7 @@ static void emit_return(gimple_seq *seq, struct fnstate *st)
 		emit_assign(seq, ABI_TLS(__ipp_path), val(seq, st->saved_path));
 	if (st->saved_itgt)
 		emit_assign(seq, ABI_TLS(__ipp_itgt), val(seq, st->saved_itgt));
-	gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_record), 2, st->reg, r));
+	emit_count(seq, st, r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -585,6 +621,13 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 			st.self = build_fold_addr_expr(decl);
 		if (makes_continuing_calls(g, fin, b))
 			st.saved_path = state_var(&st, ipp_u64, "ipp_saved_path");
+		/* a region small enough for an array: count inline */
+		mpz_t total;
+		mpz_init(total);
+		ipp_fin_region_total(fin, st.region, total);
+		if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0)
+			st.counts = state_var(&st, build_pointer_type(ipp_u64), "ipp_counts");
+		mpz_clear(total);
 	}
 
 	{

@@ -89,6 +89,11 @@ struct ipp_rt_module {
  * whose stop stack is the vertices of the run, outermost first. */
 #define IPP_FRAME_CONTINUES 0x1u
 
+/* Regions with at most this many paths are counted in a plain array of
+ * 64-bit counters per thread (__ipp_counts), larger ones in a hash table
+ * (__ipp_record).  Ball-Larus's PP used 4K. */
+#define IPP_ARRAY_MAX 4096u
+
 /* Path register value meaning "a computed goto just recorded the path":
  * the goto's target restarts the path.  Never a valid path number, because
  * every region has at most 2^64 - 1 paths. */
@@ -126,6 +131,18 @@ struct ipp_rt_module {
  * function whose region is `callee` (the exact dynamic call graph of
  * indirect calls).  A NULL caller, or one with vertex -1, credits nothing.
  * __ipp_record(r, n): counts one execution of path n of region r.
+ *
+ * __ipp_counts(r): the calling thread's counters of region r, which has at
+ *   most IPP_ARRAY_MAX paths: counts[n] is path n's count.  A function that
+ *   records into such a region asks once per activation and increments
+ *   counts[n] inline.  The array belongs to the thread, never moves and is
+ *   never freed (fork and ipp_reset work on it in place); registering the
+ *   unit and allocating happen on the thread's first call for the region.
+ *   Never NULL: if the array cannot be had (no memory, or a signal handler
+ *   interrupted the runtime in this thread), a scratch array whose counts
+ *   are never read.  An inline increment does not saturate: 2^64
+ *   increments would take centuries; the runtime saturates wherever it adds
+ *   counts (merging, partial paths).
  *
  * longjmp and the frames it abandons.  After a longjmp the abandoned frames
  * are dead stack memory, overwritten by the first call the receiver makes,

@@ -78,8 +78,8 @@
 
 /* Regions with at most this many paths count in a plain array of 64-bit
  * counters (32 KiB per region and thread at most); larger ones in an
- * open-addressing hash keyed by path number.  Ball-Larus's PP used 4K. */
-#define RT_ARRAY_MAX 4096u
+ * open-addressing hash keyed by path number (ipp_abi.h). */
+#define RT_ARRAY_MAX IPP_ARRAY_MAX
 
 /* Frame walks stop after this many frames (a corrupted or cyclic list). */
 #define RT_MAX_FRAMES 1000000u
@@ -258,6 +258,9 @@ extern RT_TLS struct rt_thread *rt_tls_self;
 /* The slow path of __ipp_record: registers, creates the thread state or
  * the table, counts in a hash table, or rejects a bad number. */
 void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
+/* The slow path of __ipp_counts: the thread's array of array region r,
+ * registered and allocated if needed, or NULL. */
+uint64_t *rt_counts_slow(struct ipp_rt_region *r) RT_HIDDEN;
 /* Set while this thread is inside a slow path that allocates or edits its
  * owner-only structures (rt_state.c, rt_arcs.c): a signal handler that
  * records meanwhile (an instrumented handler) is dropped, not allowed to
