@@ -43,6 +43,7 @@
 #include "ggc.h"
 #include "tree-inline.h"
 #include "tree-dfa.h"
+#include "cfgloop.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 12
 #error "ipp needs GCC 12 or later"

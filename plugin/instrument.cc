@@ -94,9 +94,47 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 	}
 }
 
+/* Two-level counting (docs/NUMBERING.md) pays where many records of an
+ * activation go to a hash table: context mode, a procedure whose local
+ * paths from its entry and restarts fit a row.  Not in functions with
+ * abnormal edges (their restarts would have to reset the local register
+ * too; they are rare). */
+void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
+{
+	if (ipp_fin_mode(fin) != IPP_MODE_CONTEXT)
+		return;
+	for (size_t i = 0; i < u->nfns; i++) {
+		fninfo *fi = &u->fns[i];
+		ipp_local *l;
+		if (fi->skip || fi->in_memory)
+			continue;
+		l = ipp_local_new(fin, fi->proc, UINT64_MAX >> 1);
+		if (ipp_opts.verbose && l)
+			inform(DECL_SOURCE_LOCATION(fi->node->decl),
+			       "ipp: %s: %llu local paths from its entry and restarts, %llu in all%s",
+			       ipp_proc_asm(u->g, fi->proc), (unsigned long long)ipp_local_nentry(l),
+			       (unsigned long long)ipp_local_npaths(l),
+			       ipp_local_nentry(l) <= IPP_ROW_MAX ? "" : ": too many to count in rows");
+		if (l && ipp_local_nentry(l) > 0 && ipp_local_nentry(l) <= IPP_ROW_MAX)
+			fi->local = l;
+		else
+			ipp_local_free(l);
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* GIMPLE helpers                                                       */
 /* ------------------------------------------------------------------ */
+
+/* A record in a row, to be given its fast path once the code is in place
+ * (finish_rows): `slow` is the call of __ipp_row, `set` the assignment of
+ * its result to the row variable after it; the fast path, taken when `c`,
+ * is `t[idx] += 1`. */
+struct row_site {
+	gcall *slow;
+	gimple *set;
+	tree c, t, idx;
+};
 
 struct fnstate {
 	const ipp_fin *fin;
@@ -113,6 +151,13 @@ struct fnstate {
 	tree saved_itgt;	/* fresh, callable through a pointer: __ipp_itgt at entry */
 	tree self;		/* fresh: its address, or NULL if not callable through one */
 	tree counts;		/* fresh, array region: the thread's counters, or NULL */
+	const ipp_local *local;	/* counts in rows: the local numbering, or NULL */
+	tree l;			/* ... the local register */
+	tree row;		/* ... the activation's row, NULL until its first record */
+	bool lazy_r;		/* ... r is not kept: every path it ends starts at the entry
+				 * or a restart, and nothing else needs r but the return,
+				 * which computes it from the row tables */
+	vec<struct row_site> sites;	/* ... records to finish (finish_rows) */
 	gimple *itgt_last;	/* the entry's last statement before the arc check */
 	tree itgt_cond;		/* true if the entry was through a pointer to us */
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
@@ -241,7 +286,7 @@ static tree add_val(gimple_seq *seq, tree x, tree y)
 /* r = r + v */
 static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 {
-	if (integer_zerop(v))
+	if (integer_zerop(v) || st->lazy_r)
 		return;
 	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
 }
@@ -275,10 +320,91 @@ static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 	emit_assign(seq, unshare_expr(ref), c1);
 }
 
-/* Records path r + extra. */
-static void emit_record(gimple_seq *seq, struct fnstate *st, tree extra)
+/* A record of local path idx (number n) in the activation's row: the
+ * slow path (the call of __ipp_row, which finds the row and counts) now,
+ * the fast path `row[idx] += 1` when the row is known and, if some paths
+ * that reach here started at a return site (mixed), idx < nentry. */
+static void emit_row_record(gimple_seq *seq, struct fnstate *st, tree idx, tree n, bool mixed)
 {
-	emit_count(seq, st, add_val(seq, val(seq, st->r), extra));
+	struct row_site rs;
+	tree t = tmp_of(TREE_TYPE(st->row)), t2 = tmp_of(TREE_TYPE(st->row));
+	tree c = create_tmp_var(boolean_type_node, "ipp_c");
+	gcall *call;
+
+	emit_assign(seq, t, st->row);
+	gimple_seq_add_stmt(seq, gimple_build_assign(c, NE_EXPR, t,
+						     build_int_cst(TREE_TYPE(t), 0)));
+	if (mixed) {
+		tree c2 = create_tmp_var(boolean_type_node, "ipp_c");
+		tree c3 = create_tmp_var(boolean_type_node, "ipp_c");
+		gimple_seq_add_stmt(seq, gimple_build_assign(c2, LT_EXPR, idx,
+			build_int_cstu(ipp_u64, ipp_local_nentry(st->local))));
+		gimple_seq_add_stmt(seq, gimple_build_assign(c3, BIT_AND_EXPR, c, c2));
+		c = c3;
+	}
+	if (!st->fi->rows)
+		st->fi->rows = ipp_abi_rows(st->local, st->u->checksum, st->fi->proc,
+					    &st->fi->rows_a, &st->fi->rows_b);
+	call = gimple_build_call(ABI_FN(__ipp_row), 6, st->reg, st->fi->rows, st->onentry,
+				 st->nvc, idx, n);
+	gimple_call_set_lhs(call, t2);
+	gimple_seq_add_stmt(seq, call);
+	gimple_seq_add_stmt(seq, gimple_build_assign(st->row, t2));
+	rs.slow = call;
+	rs.set = gimple_seq_last_stmt(*seq);
+	rs.c = c;
+	rs.t = t;
+	rs.idx = idx;
+	st->sites.safe_push(rs);
+}
+
+/* Records the path that ends with G*fin edge e (a surrogate exit, or an
+ * edge into GExit_P) or, with e = IPP_NONE, at Exit_P: number r + rho_e,
+ * and in a row local path l + lambda_e.  `at` is the vertex where the path
+ * ends, whose reach (ipp_local_reach) decides whether it may be in the
+ * activation's row. */
+static void emit_record(gimple_seq *seq, struct fnstate *st, ipp_id e, ipp_id at)
+{
+	tree n;
+	if (st->lazy_r) {
+		/* the runtime takes the number from the row tables */
+		tree idx = val(seq, st->l);
+		if (e != IPP_NONE)
+			idx = add_val(seq, idx, build_int_cstu(ipp_u64, ipp_local_edge(st->local, e)));
+		emit_row_record(seq, st, idx, build_int_cstu(ipp_u64, 0), false);
+		return;
+	}
+	n = val(seq, st->r);
+	if (e != IPP_NONE)
+		n = add_val(seq, n, rho_val(seq, st, e));
+	if (st->local) {
+		unsigned reach = ipp_local_reach(st->local, at);
+		if (reach & IPP_LOCAL_FROM_ENTRY) {
+			tree idx = val(seq, st->l);
+			if (e != IPP_NONE)
+				idx = add_val(seq, idx,
+					      build_int_cstu(ipp_u64, ipp_local_edge(st->local, e)));
+			emit_row_record(seq, st, idx, n, (reach & IPP_LOCAL_FROM_RETURN) != 0);
+			return;
+		}
+	}
+	emit_count(seq, st, n);
+}
+
+/* The local register after G*fin edge e (rows only). */
+static void emit_local_add(gimple_seq *seq, struct fnstate *st, ipp_id e)
+{
+	uint64_t v;
+	if (!st->local || !(v = ipp_local_edge(st->local, e)))
+		return;
+	emit_assign(seq, st->l, add_val(seq, val(seq, st->l), build_int_cstu(ipp_u64, v)));
+}
+
+/* The local register set to v (rows only). */
+static void emit_local_set(gimple_seq *seq, struct fnstate *st, uint64_t v)
+{
+	if (st->local)
+		emit_assign(seq, st->l, build_int_cstu(ipp_u64, v));
 }
 
 /* frame.path = r; frame.vertex = v (path only if store_path) */
@@ -337,8 +463,11 @@ static tree restart_val(gimple_seq *seq, struct fnstate *st, ipp_id v)
 static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 {
 	gcc_assert(st->exit_of[w] != IPP_NONE);
-	emit_record(seq, st, rho_val(seq, st, st->exit_of[w]));
-	emit_assign(seq, st->r, restart_val(seq, st, v));
+	emit_record(seq, st, st->exit_of[w], w);
+	if (!st->lazy_r)
+		emit_assign(seq, st->r, restart_val(seq, st, v));
+	if (st->local)
+		emit_local_set(seq, st, ipp_local_edge(st->local, st->restart_of[v]));
 }
 
 /* ------------------------------------------------------------------ */
@@ -388,6 +517,10 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		emit_assign(seq, st->counts, c);
 	}
 	emit_assign(seq, st->r, st->onentry);
+	if (st->local) {
+		emit_assign(seq, st->l, build_int_cstu(ipp_u64, 0));
+		emit_assign(seq, st->row, build_int_cst(TREE_TYPE(st->row), 0));
+	}
 }
 
 /* The conditional arc credit of a fresh entry through a pointer: the
@@ -412,12 +545,81 @@ static void finish_entry(struct fnstate *st)
 	gsi_insert_seq_after(&gsi, seq, GSI_NEW_STMT);
 }
 
+/* The fast paths of the records in rows (emit_row_record), now that the
+ * code is in its blocks: each slow call gets a block of its own, and a
+ * new block before it counts inline when the condition holds:
+ *   bb:   ...; c = ...; if (c) goto fast; else goto slow;
+ *   fast: t[idx] += 1;                                      -> join
+ *   slow: t2 = __ipp_row (...); row = t2;                  -> join
+ *   join: the rest of bb. */
+static void finish_rows(struct fnstate *st)
+{
+	for (unsigned i = 0; i < st->sites.length(); i++) {
+		struct row_site *rs = &st->sites[i];
+		basic_block bb = gimple_bb(rs->slow), fast;
+		gimple_stmt_iterator gsi = gsi_for_stmt(rs->slow);
+		gimple_seq seq = NULL;
+		edge to_slow, to_fast, e;
+		tree off, nn, p, ref, c, c1;
+
+		gsi_prev(&gsi);
+		to_slow = gsi_end_p(gsi) ? split_block_after_labels(bb) : split_block(bb, gsi_stmt(gsi));
+		e = split_block(to_slow->dest, rs->set);	/* slow | join */
+		fast = create_empty_bb(bb);
+		if (current_loops)
+			add_bb_to_loop(fast, bb->loop_father);
+		gsi = gsi_last_bb(bb);
+		gsi_insert_after(&gsi, gimple_build_cond(NE_EXPR, rs->c, boolean_false_node,
+							 NULL_TREE, NULL_TREE), GSI_NEW_STMT);
+		to_slow->flags = (to_slow->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+		to_fast = make_edge(bb, fast, EDGE_TRUE_VALUE);
+		to_fast->probability = profile_probability::very_likely();
+		to_slow->probability = to_fast->probability.invert();
+		fast->count = bb->count;
+		make_single_succ_edge(fast, e->dest, EDGE_FALLTHRU);
+
+		nn = tmp_of(sizetype);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(nn, NOP_EXPR, rs->idx));
+		off = tmp_of(sizetype);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(off, MULT_EXPR, nn, size_int(8)));
+		p = tmp_of(TREE_TYPE(rs->t));
+		gimple_seq_add_stmt(&seq, gimple_build_assign(p, POINTER_PLUS_EXPR, rs->t, off));
+		ref = build2(MEM_REF, ipp_u64, p, build_int_cst(TREE_TYPE(rs->t), 0));
+		c = tmp();
+		c1 = tmp();
+		emit_assign(&seq, c, ref);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(c1, PLUS_EXPR, c,
+							      build_int_cstu(ipp_u64, 1)));
+		emit_assign(&seq, unshare_expr(ref), c1);
+		gsi = gsi_start_bb(fast);
+		gsi_insert_seq_after(&gsi, seq, GSI_NEW_STMT);
+	}
+	if (st->sites.length())
+		free_dominance_info(CDI_DOMINATORS);
+	st->sites.release();
+}
+
 /* Return along an edge to Exit_P (rule 6): pop the frame, then a fresh
  * body restores the slots it saved and records; a continuing one hands
  * the number back. */
 static void emit_return(gimple_seq *seq, struct fnstate *st)
 {
-	tree r = val(seq, st->r);
+	tree r;
+	if (st->lazy_r && st->cont) {
+		/* the number from the row tables: onentry + a[l] * nvc + b[l] */
+		tree l = val(seq, st->l), ta = tmp(), tb = tmp(), m = tmp(), s = tmp();
+		if (!st->fi->rows)
+			st->fi->rows = ipp_abi_rows(st->local, st->u->checksum, st->fi->proc,
+						    &st->fi->rows_a, &st->fi->rows_b);
+		emit_assign(seq, ta, build4(ARRAY_REF, ipp_u64, st->fi->rows_a, l, NULL_TREE,
+					    NULL_TREE));
+		emit_assign(seq, tb, build4(ARRAY_REF, ipp_u64, st->fi->rows_b, l, NULL_TREE,
+					    NULL_TREE));
+		gimple_seq_add_stmt(seq, gimple_build_assign(m, MULT_EXPR, ta, st->nvc));
+		gimple_seq_add_stmt(seq, gimple_build_assign(s, PLUS_EXPR, m, tb));
+		emit_assign(seq, st->r, add_val(seq, st->onentry, s));
+	}
+	r = val(seq, st->r);
 	if (st->frame)
 		emit_assign(seq, ABI_TLS(__ipp_top),
 			    val(seq, fld(st->frame, ABI_FIELD(FRAME, prev))));
@@ -429,7 +631,7 @@ static void emit_return(gimple_seq *seq, struct fnstate *st)
 		emit_assign(seq, ABI_TLS(__ipp_path), val(seq, st->saved_path));
 	if (st->saved_itgt)
 		emit_assign(seq, ABI_TLS(__ipp_itgt), val(seq, st->saved_itgt));
-	emit_count(seq, st, r);
+	emit_record(seq, st, IPP_NONE, ipp_proc_exit(st->u->g, st->fi->proc));
 }
 
 /* ------------------------------------------------------------------ */
@@ -504,7 +706,7 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		nvc = psi_val(&seq, st, v + 1);
 	} else if (dead && !ipp_is_unreachable_call(call)) {
 		/* the call never returns: the path ends here */
-		emit_record(&seq, st, rho_val(&seq, st, ipp_fin_succ(fin, v + 1, 0)));
+		emit_record(&seq, st, ipp_fin_succ(fin, v + 1, 0), v + 1);
 		emit_recorded(&seq, st);
 		if (ipp_is_longjmp_call(call))
 			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_longjmp_note), 1,
@@ -529,6 +731,8 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		if (!dead) {
 			gimple_seq after = NULL;
 			emit_assign(&after, st->r, val(&after, ABI_TLS(__ipp_path)));
+			if (st->local)
+				emit_local_set(&after, st, ipp_local_retsite(st->local, v + 1));
 			insert_after_call(call, after);
 		}
 		redirect_to_clone(call, clone, r, nvc, st->reg);
@@ -630,6 +834,17 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		mpz_clear(total);
 	}
 
+	/* two-level counting: where the path's region is not an array */
+	if (fi->local && !st.counts && !fi->in_memory) {
+		st.local = fi->local;
+		st.l = create_tmp_var(ipp_u64, "ipp_l");
+		st.row = create_tmp_var(build_pointer_type(ipp_u64), "ipp_row");
+		/* Nothing needs r but the records and the return: no frame (no
+		 * frame stores), no continuing calls (no path starts at a
+		 * return site).  Then r is not kept at all. */
+		st.lazy_r = !fi->framed && !makes_continuing_calls(g, fin, b);
+	}
+
 	{
 		gimple_seq seq = NULL;
 		emit_entry(&seq, &st);
@@ -654,7 +869,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		if (ipp_is_unreachable_call(last) ||
 		    (is_gimple_call(last) && gimple_call_internal_p(last)))
 			continue;	/* unreachable, or the abnormal dispatcher */
-		emit_record(&seq, &st, rho_val(&seq, &st, ipp_fin_succ(fin, t, 0)));
+		emit_record(&seq, &st, ipp_fin_succ(fin, t, 0), t);
 		emit_recorded(&seq, &st);
 		if (ipp_is_computed_goto(last))
 			emit_assign(&seq, st.r, build_int_cstu(ipp_u64, IPP_PATH_RESTART));
@@ -731,6 +946,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		} else {
 			gcc_assert(st.fin_of[e] != IPP_NONE);
 			emit_add(&seq, &st, rho_val(&seq, &st, st.fin_of[e]));
+			emit_local_add(&seq, &st, st.fin_of[e]);
 			if (dst == ipp_proc_exit(g, p))
 				emit_return(&seq, &st);	/* Exit_P's out-edges add 0 */
 		}
@@ -740,6 +956,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 
 	gsi_commit_edge_inserts();
 	finish_entry(&st);
+	finish_rows(&st);
 	update_ssa(TODO_update_ssa);
 	pop_cfun();
 }

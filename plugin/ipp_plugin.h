@@ -16,6 +16,7 @@
 
 #include <gmp.h>
 #include "ipp_core.h"
+#include "ipp_local.h"
 
 /* ------------------------------------------------------------------ */
 /* Options (ipp_plugin.cc)                                              */
@@ -95,6 +96,9 @@ struct fninfo {
 	struct body orig;	/* the original body's anchors */
 	struct body *clone;	/* the continuing clone's, or NULL */
 	cgraph_node *clone_node;
+	ipp_local *local;	/* counts in rows (ipp_prepare_rows), or NULL */
+	tree rows;		/* then: its struct ipp_rt_rows's address */
+	tree rows_a, rows_b;	/* ... and its tables */
 };
 
 /* The unit: G* and, while it is built, the GIMPLE each vertex and edge
@@ -116,6 +120,7 @@ struct unit {
 	ipp_id *fin_of;		/* G* edge -> kept NORMAL fin edge, or IPP_NONE */
 	ipp_id *exit_of;	/* G* vertex -> its SURR_EXIT fin edge, or IPP_NONE */
 	ipp_id *restart_of;	/* G* vertex -> SURR_ENTRY fin edge into it, or IPP_NONE */
+	const char *checksum;	/* the unit's, in hex */
 	/* the entries of the map's x-lines key (seg_flush), NULL if none */
 	FILE *xlines;
 	char *xlines_text;
@@ -156,6 +161,12 @@ bool ipp_abi_init(void);
 /* The unit's static struct ipp_rt_module and its region array. */
 void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *checksum);
 
+/* The static struct ipp_rt_rows of a procedure that counts in rows, with
+ * its tables (ipp_local_ab for every local path < nentry, in the arrays
+ * *a_out and *b_out): its address. */
+tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a_out,
+		  tree *b_out);
+
 /* &regions[r] of the unit's region array. */
 tree ipp_abi_region_addr(ipp_id r);
 
@@ -166,12 +177,14 @@ enum ipp_abi_tree {
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) IPP_ABI_FRAME_##NAME,
 #define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME) IPP_ABI_REGION_##NAME,
 #define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) IPP_ABI_MODULE_##NAME,
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) IPP_ABI_ROWS_##NAME,
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
 #include "ipp_abi.def"
 	IPP_ABI_FRAME_TYPE,
 	IPP_ABI_REGION_TYPE,
 	IPP_ABI_MODULE_TYPE,
+	IPP_ABI_ROWS_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_NTREES
@@ -211,6 +224,11 @@ tree ipp_clone_param(const struct body *b, int k);
 /* ------------------------------------------------------------------ */
 /* Instrumentation (instrument.cc)                                      */
 /* ------------------------------------------------------------------ */
+
+/* Decides which procedures may count in rows (two-level counting:
+ * fninfo.local); a descriptor (fninfo.rows) is made when a body first
+ * records in one. */
+void ipp_prepare_rows(struct unit *u, const ipp_fin *fin);
 
 /* Fills u->fin_of, exit_of and restart_of from G*fin. */
 void ipp_fin_maps(struct unit *u, const ipp_fin *fin);

@@ -106,8 +106,10 @@ static unsigned int execute_ipp(void)
 	if (!ipp_abi_init())
 		goto out;
 	ipp_abi_module_data(fin, module, cks);
+	u.checksum = cks;
 	ipp_fin_maps(&u, fin);
 	ipp_decide_frames(&u, fin);
+	ipp_prepare_rows(&u, fin);
 	if (!ipp_make_clones(&u, fin))
 		goto out;
 	for (size_t i = 0; i < u.nfns; i++) {

@@ -549,6 +549,7 @@ void ipp_unit_free(struct unit *u)
 			ipp_body_free(u->fns[i].clone);
 			XDELETE(u->fns[i].clone);
 		}
+		ipp_local_free(u->fns[i].local);
 	}
 	free(u->fns);
 	free(u->call_stmt);

@@ -37,6 +37,7 @@ extern "C" {
 struct ipp_rt_module;
 struct ipp_rt_region;
 struct ipp_rt_frame;
+struct ipp_rt_rows;
 
 /* The structures, thread-local variables and functions of the ABI are
  * defined once, in ipp_abi.def (the plugin builds its trees from the same
@@ -83,11 +84,25 @@ struct ipp_rt_region {
 struct ipp_rt_module {
 #include "ipp_abi.def"
 };
+/* struct ipp_rt_rows -- a procedure that counts in rows (two-level
+ * counting, docs/NUMBERING.md): its local paths 0 .. n-1 start at its entry
+ * or a restart, and the path recorded at the end of local path l in an
+ * activation entered with path number `base` and nvc `nvc` has the number
+ * base + a[l] * nvc + b[l] in the activation's region (a[l] = b[l] = 0 for
+ * a local path that ends at a call, where nothing is recorded). */
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_rows {
+#include "ipp_abi.def"
+};
 
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
  * whose stop stack is the vertices of the run, outermost first. */
 #define IPP_FRAME_CONTINUES 0x1u
+
+/* Procedures with more local paths from their entry and restarts than this
+ * do not count in rows (docs/NUMBERING.md, "Two-level counting"). */
+#define IPP_ROW_MAX 4096u
 
 /* Regions with at most this many paths are counted in a plain array of
  * 64-bit counters per thread (__ipp_counts), larger ones in a hash table
@@ -131,6 +146,21 @@ struct ipp_rt_module {
  * function whose region is `callee` (the exact dynamic call graph of
  * indirect calls).  A NULL caller, or one with vertex -1, credits nothing.
  * __ipp_record(r, n): counts one execution of path n of region r.
+ *
+ * __ipp_row(r, d, base, nvc, idx, n): the slow path of a record in a row.
+ *   An activation of procedure d entered with path number `base` and nvc
+ *   `nvc` in region r counts the paths that start at its entry or a restart
+ *   in a row of the thread's: row[idx] += 1 for local path idx, where the
+ *   path's number is base + d->a[idx] * nvc + d->b[idx].  It finds its
+ *   row at its first such record through this function, which counts that
+ *   record (or, for idx >= d->n, counts path n with __ipp_record; n is
+ *   ignored for idx < d->n: a function may not keep the path number) and
+ *   returns the row to count the next ones inline, or NULL if the thread
+ *   has no row for it (no memory, the thread's row budget spent, a signal
+ *   handler interrupting the runtime): the activation then comes back
+ *   here for every record, which then goes to __ipp_record.  When the
+ *   profile is written the runtime turns each row's counts back into
+ *   numbers with d's tables.
  *
  * __ipp_counts(r): the calling thread's counters of region r, which has at
  *   most IPP_ARRAY_MAX paths: counts[n] is path n's count.  A function that

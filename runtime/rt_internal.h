@@ -222,12 +222,39 @@ struct rt_arcidx {
 	struct rt_arc *slot[];
 };
 
+/* A row of two-level counting (rt_rows.c): the counts of the local paths
+ * of procedure `desc` in the activations entered with (base, nvc) in
+ * `region`.  Allocated once, never moved or freed; only counts (owner)
+ * and bases (dumper) change. */
+struct rt_row {
+	struct rt_row *next;		/* the thread's list, newest first */
+	struct ipp_rt_region *region;
+	const struct ipp_rt_rows *desc;
+	uint64_t base, nvc;
+	uint64_t key;			/* its hash key (rt_rows.c) */
+	uint64_t *bases;		/* dumper: desc->n baselines, or NULL */
+	uint64_t counts[];		/* owner: desc->n counts */
+};
+
+/* The owner's index over its rows: as struct rt_arcidx. */
+struct rt_rowidx {
+	uint32_t cap, used;		/* cap: a power of two */
+	struct rt_row *slot[];
+};
+
+/* The most a thread spends on rows; beyond it, records go through
+ * __ipp_record (exact, only slower). */
+#define RT_ROW_BYTES (64u << 20)
+
 struct rt_thread {
 	struct rt_thread *next;		/* rt_threads, newest first */
 	struct rt_vec *vec;		/* published */
 	struct rt_pent *partials;	/* published list head */
 	struct rt_arc *arcs;		/* published list head */
+	struct rt_row *rows;		/* published list head */
 	/* Owner-only. */
+	struct rt_rowidx *rowidx;
+	size_t row_bytes;		/* spent on rows */
 	struct rt_arcidx *arcidx;
 	struct rt_pent **pindex;	/* open addressing over partials */
 	uint32_t pcap, pused;
@@ -267,6 +294,13 @@ uint64_t *rt_counts_slow(struct ipp_rt_region *r) RT_HIDDEN;
  * corrupt the half-updated structures. */
 extern RT_TLS int rt_tls_busy;
 
+
+/* Rows (rt_rows.c): the number of local path l of row w; the fork child's
+ * zeroing of a thread's rows; ipp_reset's baselines (-1 if one could not
+ * be allocated). */
+uint64_t rt_row_number(const struct rt_row *w, uint64_t l) RT_HIDDEN;
+void rt_rows_zero(struct rt_thread *t) RT_HIDDEN;
+int rt_rows_reset(struct rt_thread *t) RT_HIDDEN;
 
 /* The calling thread's state, created if needed (NULL if out of memory). */
 struct rt_thread *rt_thread_self(void) RT_HIDDEN;

@@ -572,6 +572,7 @@ RT_HIDDEN void rt_zero_all(void)
 			p->count = p->base = 0;
 		for (struct rt_arc *a = t->arcs; a; a = a->next)
 			a->count = a->base = 0;
+		rt_rows_zero(t);
 		t->bad_records = t->bad_frames = 0;
 	}
 }
