@@ -30,7 +30,8 @@ const struct ggc_root_tab ipp_abi_gc_roots[] = {
 
 /* The type names runtime/ipp_abi.def uses for its TREE column. */
 static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
-	ipp_t_unsigned, ipp_t_void, ipp_t_frame_ptr, ipp_t_region_ptr, ipp_t_module_ptr;
+	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_cu64_ptr, ipp_t_frame_ptr,
+	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -54,11 +55,12 @@ static tree tls_var(const char *name, tree type)
 	return v;
 }
 
-/* A runtime function: leaf (it never calls back into the unit). */
+/* A runtime function: leaf (it never calls back into the unit), nothrow. */
 static tree rt_fn(const char *name, tree type)
 {
 	tree f = build_fn_decl(name, type);
 	DECL_ATTRIBUTES(f) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	TREE_NOTHROW(f) = 1;	/* the runtime is C: it never throws */
 	return f;
 }
 
@@ -100,12 +102,16 @@ bool ipp_abi_init(void)
 	ipp_t_int = integer_type_node;
 	ipp_t_unsigned = unsigned_type_node;
 	ipp_t_void = void_type_node;
+	ipp_t_u64_ptr = build_pointer_type(ipp_t_u64);
+	ipp_t_cu64_ptr = build_pointer_type(build_qualified_type(ipp_t_u64, TYPE_QUAL_CONST));
 	ABI_TYPE(FRAME) = make_node(RECORD_TYPE);
 	ABI_TYPE(REGION) = make_node(RECORD_TYPE);
 	ABI_TYPE(MODULE) = make_node(RECORD_TYPE);
+	ABI_TYPE(ROWS) = make_node(RECORD_TYPE);
 	ipp_t_frame_ptr = build_pointer_type(ABI_TYPE(FRAME));
 	ipp_t_region_ptr = build_pointer_type(ABI_TYPE(REGION));
 	ipp_t_module_ptr = build_pointer_type(ABI_TYPE(MODULE));
+	ipp_t_rows_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ROWS), TYPE_QUAL_CONST));
 
 	/* add_field prepends, and finish_builtin_struct reverses the chain:
 	 * the fields go in in ipp_abi.def's (declaration) order. */
@@ -127,6 +133,12 @@ bool ipp_abi_init(void)
 #include "ipp_abi.def"
 	finish_builtin_struct(ABI_TYPE(MODULE), "ipp_rt_module", fields, NULL_TREE);
 
+	fields = NULL_TREE;
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(ROWS, NAME) = add_field(ABI_TYPE(ROWS), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(ROWS), "ipp_rt_rows", fields, NULL_TREE);
+
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) ABI_TLS(NAME) = tls_var(#NAME, TREE);
 #include "ipp_abi.def"
 
@@ -140,6 +152,7 @@ bool ipp_abi_init(void)
 	ok &= check_struct("struct ipp_rt_frame", ABI_TYPE(FRAME), sizeof(struct ipp_rt_frame));
 	ok &= check_struct("struct ipp_rt_region", ABI_TYPE(REGION), sizeof(struct ipp_rt_region));
 	ok &= check_struct("struct ipp_rt_module", ABI_TYPE(MODULE), sizeof(struct ipp_rt_module));
+	ok &= check_struct("struct ipp_rt_rows", ABI_TYPE(ROWS), sizeof(struct ipp_rt_rows));
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME)                                              \
 	ok &= check_field("struct ipp_rt_frame", ABI_FIELD(FRAME, NAME),                    \
 			  offsetof(struct ipp_rt_frame, NAME), sizeof(CTYPE));
@@ -149,6 +162,9 @@ bool ipp_abi_init(void)
 #define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME)                                             \
 	ok &= check_field("struct ipp_rt_module", ABI_FIELD(MODULE, NAME),                  \
 			  offsetof(struct ipp_rt_module, NAME), sizeof(CTYPE));
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME)                                               \
+	ok &= check_field("struct ipp_rt_rows", ABI_FIELD(ROWS, NAME),                      \
+			  offsetof(struct ipp_rt_rows, NAME), sizeof(CTYPE));
 #include "ipp_abi.def"
 	return ok;
 }
@@ -221,7 +237,68 @@ tree ipp_abi_region_addr(ipp_id r)
 	return build_fold_addr_expr(ref);
 }
 
-uint64_t ipp_abi_token(uint64_t unit_checksum, ipp_id q)
+/* A static const uint64_t array with the given values. */
+static tree u64_array(const char *name, const uint64_t *v, uint64_t n)
 {
-	return ipp_hash_u64(ipp_hash_u64(IPP_HASH_INIT, unit_checksum), (uint64_t)q) | 1;
+	tree elt = build_qualified_type(ipp_t_u64, TYPE_QUAL_CONST);
+	tree type = build_array_type(elt, build_index_type(size_int(n - 1)));
+	tree var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+	vec<constructor_elt, va_gc> *elts = NULL;
+	for (uint64_t i = 0; i < n; i++)
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_int_cstu(ipp_t_u64, v[i]));
+	TREE_STATIC(var) = 1;
+	TREE_READONLY(var) = 1;
+	TREE_PUBLIC(var) = 0;
+	DECL_ARTIFICIAL(var) = 1;
+	TREE_USED(var) = 1;
+	TREE_ADDRESSABLE(var) = 1;
+	DECL_INITIAL(var) = build_constructor(type, elts);
+	varpool_node::finalize_decl(var);
+	return var;
+}
+
+tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a_out, tree *b_out)
+{
+	uint64_t n = ipp_local_nentry(l);
+	uint64_t *a = XNEWVEC(uint64_t, n), *b = XNEWVEC(uint64_t, n);
+	char name[96];
+	tree av, bv, var;
+	vec<constructor_elt, va_gc> *fe = NULL;
+	mpz_t ma, mb;
+
+	mpz_inits(ma, mb, NULL);
+	for (uint64_t i = 0; i < n; i++) {
+		ipp_local_ab(l, i, ma, mb);
+		gcc_assert(mpz_sizeinbase(ma, 2) <= 64 && mpz_sizeinbase(mb, 2) <= 64);
+		a[i] = mpz_get_ui(ma);
+		b[i] = mpz_get_ui(mb);
+	}
+	mpz_clears(ma, mb, NULL);
+	snprintf(name, sizeof(name), "__ipp_rows_a_%s_%d", checksum, (int)proc);
+	av = u64_array(name, a, n);
+	snprintf(name, sizeof(name), "__ipp_rows_b_%s_%d", checksum, (int)proc);
+	bv = u64_array(name, b, n);
+	XDELETEVEC(a);
+	XDELETEVEC(b);
+	*a_out = av;
+	*b_out = bv;
+
+	snprintf(name, sizeof(name), "__ipp_rows_%s_%d", checksum, (int)proc);
+	var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), ABI_TYPE(ROWS));
+	INIT(fe, ROWS, n, build_int_cstu(ipp_t_u64, n));
+	INIT(fe, ROWS, a, build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(av)), av,
+						      size_int(0), NULL_TREE, NULL_TREE)));
+	INIT(fe, ROWS, b, build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(bv)), bv,
+						      size_int(0), NULL_TREE, NULL_TREE)));
+	TREE_STATIC(var) = 1;
+	TREE_READONLY(var) = 1;
+	TREE_PUBLIC(var) = 0;
+	DECL_ARTIFICIAL(var) = 1;
+	TREE_USED(var) = 1;
+	TREE_ADDRESSABLE(var) = 1;
+	DECL_INITIAL(var) = build_constructor(TREE_TYPE(var), fe);
+	varpool_node::finalize_decl(var);
+	/* read-only data; its address is a GIMPLE invariant, as the call
+	 * argument needs (a conversion would not be one) */
+	return build_fold_addr_expr(var);
 }

@@ -41,6 +41,9 @@
 #include "version.h"
 #include "gimplify.h"
 #include "ggc.h"
+#include "tree-inline.h"
+#include "tree-dfa.h"
+#include "cfgloop.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 12
 #error "ipp needs GCC 12 or later"

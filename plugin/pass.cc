@@ -7,7 +7,8 @@
  *
  *  1. Build the unit's supergraph G* (supergraph.cc).
  *  2. Let the core choose cuts (ipp_autocut) and number G*fin.
- *  3. Instrument each function from G*fin (instrument.cc).
+ *  3. Clone every procedure an interprocedural call site enters
+ *     (clone.cc), then instrument each body from G*fin (instrument.cc).
  *  4. Serialize the map (ippcore/ipp_format.h); ipp_plugin.cc emits it into
  *     .ipp_map at the end of the unit.
  *
@@ -105,19 +106,41 @@ static unsigned int execute_ipp(void)
 	if (!ipp_abi_init())
 		goto out;
 	ipp_abi_module_data(fin, module, cks);
+	u.checksum = cks;
+	ipp_fin_maps(&u, fin);
+	ipp_decide_frames(&u, fin);
+	ipp_prepare_rows(&u, fin);
+	if (!ipp_make_clones(&u, fin))
+		goto out;
 	for (size_t i = 0; i < u.nfns; i++) {
-		if (!u.fns[i].skip)
-			ipp_instrument(&u, &u.fns[i], fin, checksum);
-		else if (ipp_unsupported_flow(u.fns[i].fun))
-			ipp_guard_receiver(&u.fns[i]);
+		fninfo *fi = &u.fns[i];
+		if (fi->skip) {
+			if (ipp_unsupported_flow(fi->fun))
+				ipp_guard_receiver(fi);
+			continue;
+		}
+		/* The original starts fresh paths in the procedure's Entry
+		 * region.  Without one, every caller is a continuing call site
+		 * that now calls the clone: the original is unreachable, and
+		 * GCC removes it. */
+		if (ipp_fin_region_find(fin, ipp_proc_asm(u.g, fi->proc)) != IPP_NONE)
+			ipp_instrument(&u, fi, &fi->orig, fin);
+		if (fi->clone)
+			ipp_instrument(&u, fi, fi->clone, fin);
 	}
 	for (size_t i = 0; i < u.nfns; i++) {
 		/* the new calls need call-graph edges before IPA */
-		if (u.fns[i].skip)
+		fninfo *fi = &u.fns[i];
+		if (fi->skip)
 			continue;
-		push_cfun(u.fns[i].fun);
+		push_cfun(fi->fun);
 		cgraph_edge::rebuild_edges();
 		pop_cfun();
+		if (fi->clone) {
+			push_cfun(fi->clone->fun);
+			cgraph_edge::rebuild_edges();
+			pop_cfun();
+		}
 	}
 
 	/* step 4: the map */

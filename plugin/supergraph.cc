@@ -176,7 +176,7 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 		return IPP_NONE;
 	for (size_t i = 0; i < u->nfns; i++)
 		if (u->fns[i].node->decl == decl)
-			return u->fns[i].skip ? IPP_NONE : u->fns[i].proc;
+			return u->fns[i].skip || !u->fns[i].cloneable ? IPP_NONE : u->fns[i].proc;
 	return IPP_NONE;
 }
 
@@ -282,21 +282,27 @@ static void build_body(struct unit *u, fninfo *fi)
 	basic_block bb;
 	ipp_id p = fi->proc;
 
+	struct body *b = &fi->orig;
+
 	memset(&sl, 0, sizeof(sl));
-	fi->nbb = last_basic_block_for_fn(fun);
-	fi->head = XNEWVEC(ipp_id, fi->nbb);
-	fi->tail = XNEWVEC(ipp_id, fi->nbb);
-	for (int i = 0; i < fi->nbb; i++)
-		fi->head[i] = fi->tail[i] = IPP_NONE;
+	b->fun = fun;
+	b->decl = fun->decl;
+	b->vbase = (ipp_id)ipp_graph_nvertices(g);
+	b->ebase = (ipp_id)ipp_graph_nedges(g);
+	b->nbb = last_basic_block_for_fn(fun);
+	b->head = XNEWVEC(ipp_id, b->nbb);
+	b->tail = XNEWVEC(ipp_id, b->nbb);
+	for (int i = 0; i < b->nbb; i++)
+		b->head[i] = b->tail[i] = IPP_NONE;
 
 	/* vertices, block by block in index order */
-	for (int i = NUM_FIXED_BLOCKS; i < fi->nbb; i++) {
+	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
 		ipp_id cur;
 		bb = BASIC_BLOCK_FOR_FN(fun, i);
 		if (!bb)
 			continue;
 		grow(u);
-		cur = fi->head[i] = ipp_add_block(g, p);
+		cur = b->head[i] = ipp_add_block(g, p);
 		ipp_set_tag(g, cur, i);
 		/* Debug statements exist only with -g, and -g must not change the
 		 * map or the code (-fcompare-debug): every walk over a block's
@@ -305,7 +311,7 @@ static void build_body(struct unit *u, fninfo *fi)
 		     gsi_next_nondebug(&gsi)) {
 			gimple *s = gsi_stmt(gsi);
 			if (gimple_has_location(s)) {
-				set_loc(g, fi->head[i], gimple_location(s));
+				set_loc(g, b->head[i], gimple_location(s));
 				break;
 			}
 		}
@@ -345,7 +351,7 @@ static void build_body(struct unit *u, fninfo *fi)
 				u->setjmp_call[c + 1] = call;
 			}
 		}
-		fi->tail[i] = cur;
+		b->tail[i] = cur;
 	}
 	seg_flush(u, &sl);
 	{
@@ -365,7 +371,7 @@ static void build_body(struct unit *u, fninfo *fi)
 			loc = single_succ_edge(bb)->goto_locus;
 			if (RESERVED_LOCATION_P(loc) || seen.contains(loc))
 				continue;
-			seg_start(u, &sl, fi->tail[bb->index]);
+			seg_start(u, &sl, b->tail[bb->index]);
 			seg_loc(u, &sl, loc);
 			seg_flush(u, &sl);
 		}
@@ -374,9 +380,9 @@ static void build_body(struct unit *u, fninfo *fi)
 
 	/* edges: Entry_P -> first block, then each block's successors in order */
 	add_edge(u, ipp_proc_entry(g, p),
-		 fi->head[single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun))->index],
+		 b->head[single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun))->index],
 		 single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
-	for (int i = NUM_FIXED_BLOCKS; i < fi->nbb; i++) {
+	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
 		edge e;
 		edge_iterator ei;
 		size_t n = 0;
@@ -388,20 +394,41 @@ static void build_body(struct unit *u, fninfo *fi)
 			if (e->flags & (EDGE_ABNORMAL | EDGE_FAKE))
 				continue;
 			d = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun) ? ipp_proc_exit(g, p)
-								  : fi->head[e->dest->index];
-			add_edge(u, fi->tail[i], d, e);
+								  : b->head[e->dest->index];
+			add_edge(u, b->tail[i], d, e);
 			n++;
 		}
 		FOR_EACH_EDGE(e, ei, bb->succs)
 			if ((e->flags & EDGE_ABNORMAL) && ipp_is_computed_goto(ipp_last_stmt(bb)))
-				ipp_set_restart(g, fi->head[e->dest->index]);
+				ipp_set_restart(g, b->head[e->dest->index]);
 		if (n == 0) {
 			/* a dead end: the path ends here (design notes) */
 			gimple *last = ipp_last_stmt(bb);
-			add_edge(u, fi->tail[i], ipp_proc_gexit(g, p), NULL);
-			u->dead_stmt[fi->tail[i]] = last;
+			/* not a GIMPLE_NOP: a clone's copy has none (clone.cc) */
+			if (last && gimple_code(last) == GIMPLE_NOP) {
+				gimple_stmt_iterator gsi = gsi_for_stmt(last);
+				do
+					gsi_prev_nondebug(&gsi);
+				while (!gsi_end_p(gsi) && gimple_code(gsi_stmt(gsi)) == GIMPLE_NOP);
+				last = gsi_end_p(gsi) ? NULL : gsi_stmt(gsi);
+			}
+			add_edge(u, b->tail[i], ipp_proc_gexit(g, p), NULL);
+			u->dead_stmt[b->tail[i]] = last;
 		}
 	}
+
+	/* the body's anchors: its slice of the unit's arrays (its vertices and
+	 * edges are consecutive: nothing else adds any meanwhile) */
+	b->nv = ipp_graph_nvertices(g) - b->vbase;
+	b->ne = ipp_graph_nedges(g) - b->ebase;
+	b->call_stmt = XNEWVEC(gcall *, b->nv);
+	b->dead_stmt = XNEWVEC(gimple *, b->nv);
+	b->setjmp_call = XNEWVEC(gcall *, b->nv);
+	b->gedge = XNEWVEC(edge, b->ne);
+	memcpy(b->call_stmt, u->call_stmt + b->vbase, b->nv * sizeof(gcall *));
+	memcpy(b->dead_stmt, u->dead_stmt + b->vbase, b->nv * sizeof(gimple *));
+	memcpy(b->setjmp_call, u->setjmp_call + b->vbase, b->nv * sizeof(gcall *));
+	memcpy(b->gedge, u->gedge + b->ebase, b->ne * sizeof(edge));
 }
 
 /* ------------------------------------------------------------------ */
@@ -436,6 +463,10 @@ static bool entered_from_outside(struct unit *u, cgraph_node *node)
 		return true;
 	if (!node->callers)
 		return true;
+	/* every call to it is summarized (proc_of_decl) */
+	for (size_t i = 0; i < u->nfns; i++)
+		if (u->fns[i].node == node && !u->fns[i].cloneable)
+			return true;
 	for (cgraph_edge *e = node->callers; e; e = e->next_caller) {
 		size_t i;
 		for (i = 0; i < u->nfns; i++)
@@ -466,8 +497,17 @@ bool ipp_build_supergraph(struct unit *u)
 	qsort(u->fns, u->nfns, sizeof(fninfo), cmp_order);
 
 	/* procedures first (calls need their callees' ids), in source order */
-	for (size_t i = 0; i < u->nfns; i++)
+	for (size_t i = 0; i < u->nfns; i++) {
 		u->fns[i].skip = skip_reason(u->fns[i].node);
+		u->fns[i].cloneable = !u->fns[i].skip && ipp_cloneable(u->fns[i].node);
+	}
+	/* a function with nested functions is not cloned (clone.cc) */
+	for (size_t i = 0; i < u->nfns; i++) {
+		tree outer = decl_function_context(u->fns[i].node->decl);
+		for (size_t k = 0; outer && k < u->nfns; k++)
+			if (u->fns[k].node->decl == outer)
+				u->fns[k].cloneable = false;
+	}
 	for (size_t i = 0; i < u->nfns; i++) {
 		fninfo *fi = &u->fns[i];
 		tree decl = fi->node->decl;
@@ -491,11 +531,25 @@ bool ipp_build_supergraph(struct unit *u)
 	return true;
 }
 
+void ipp_body_free(struct body *b)
+{
+	XDELETEVEC(b->head);
+	XDELETEVEC(b->tail);
+	XDELETEVEC(b->call_stmt);
+	XDELETEVEC(b->dead_stmt);
+	XDELETEVEC(b->setjmp_call);
+	XDELETEVEC(b->gedge);
+}
+
 void ipp_unit_free(struct unit *u)
 {
 	for (size_t i = 0; i < u->nfns; i++) {
-		XDELETEVEC(u->fns[i].head);
-		XDELETEVEC(u->fns[i].tail);
+		ipp_body_free(&u->fns[i].orig);
+		if (u->fns[i].clone) {
+			ipp_body_free(u->fns[i].clone);
+			XDELETE(u->fns[i].clone);
+		}
+		ipp_local_free(u->fns[i].local);
 	}
 	free(u->fns);
 	free(u->call_stmt);
@@ -504,4 +558,15 @@ void ipp_unit_free(struct unit *u)
 	free(u->dead_stmt);
 	free(u->setjmp_call);
 	free(u->xlines_text);
+	XDELETEVEC(u->fin_of);
+	XDELETEVEC(u->exit_of);
+	XDELETEVEC(u->restart_of);
+}
+
+fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc)
+{
+	for (size_t i = 0; i < u->nfns; i++)
+		if (u->fns[i].proc == proc)
+			return &u->fns[i];
+	return NULL;
 }

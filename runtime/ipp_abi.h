@@ -30,11 +30,14 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 2u	/* 2: struct ipp_rt_frame gained saved_itgt */
+#define IPP_ABI_VERSION 3u	/* 3: continuing calls pass the path state as
+				 * arguments of a clone (no tokens, no
+				 * __ipp_enter/__ipp_leave); a 32-byte frame */
 
 struct ipp_rt_module;
 struct ipp_rt_region;
 struct ipp_rt_frame;
+struct ipp_rt_rows;
 
 /* The structures, thread-local variables and functions of the ABI are
  * defined once, in ipp_abi.def (the plugin builds its trees from the same
@@ -55,23 +58,20 @@ struct ipp_rt_frame;
  *   regions      nregions regions, in region order
  *   next, registered  runtime-private, NULL/0 initially
  *
- * struct ipp_rt_frame -- an activation of an instrumented function.  Lives
- * in the function's stack frame.  `path` and `vertex` are stored before
- * every call the function makes, so that if the call never returns (exit,
- * longjmp, a fatal signal) the runtime can record the abandoned prefix as a
- * partial path (region, path, [vertex]).
- *   prev     the caller's frame (older, higher address)
- *   region   the region of the path the activation is on
+ * struct ipp_rt_frame -- an activation of an instrumented function that
+ * makes calls which may not return (docs/PROTOCOL.md: functions whose only
+ * calls are to leaf functions, or never return, have no frame).  Lives in
+ * the function's stack frame.  `path` and `vertex` are stored before every
+ * such call, so that if the call never returns (exit, longjmp, a fatal
+ * signal) the runtime can record the abandoned prefix as a partial path
+ * (region, path, [vertex]).
+ *   prev     the caller's frame (older)
+ *   region   the region of the path: set by fresh frames only (a
+ *            continuing frame's path is its group's, see below)
  *   path     path number so far
  *   vertex   G*fin vertex id where the path stands; -1: no pending path
- *            (the function has recorded its path already)
- *   flags    IPP_FRAME_*
- *   nvc      context mode: numValidCompsFromExit of this activation
- *            (filled by __ipp_enter)
- *   saved_tok, saved_path, saved_nvc, saved_reg
- *            the slots a fresh entry saved (context mode)
- *   saved_itgt  __ipp_itgt as a fresh entry found it (NULL if the entry
- *            consumed it) */
+ *            (the path has been recorded already)
+ *   flags    IPP_FRAME_* */
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_frame {
 #include "ipp_abi.def"
@@ -84,11 +84,30 @@ struct ipp_rt_region {
 struct ipp_rt_module {
 #include "ipp_abi.def"
 };
+/* struct ipp_rt_rows -- a procedure that counts in rows (two-level
+ * counting, docs/NUMBERING.md): its local paths 0 .. n-1 start at its entry
+ * or a restart, and the path recorded at the end of local path l in an
+ * activation entered with path number `base` and nvc `nvc` has the number
+ * base + a[l] * nvc + b[l] in the activation's region (a[l] = b[l] = 0 for
+ * a local path that ends at a call, where nothing is recorded). */
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_rows {
+#include "ipp_abi.def"
+};
 
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
  * whose stop stack is the vertices of the run, outermost first. */
 #define IPP_FRAME_CONTINUES 0x1u
+
+/* Procedures with more local paths from their entry and restarts than this
+ * do not count in rows (docs/NUMBERING.md, "Two-level counting"). */
+#define IPP_ROW_MAX 4096u
+
+/* Regions with at most this many paths are counted in a plain array of
+ * 64-bit counters per thread (__ipp_counts), larger ones in a hash table
+ * (__ipp_record).  Ball-Larus's PP used 4K. */
+#define IPP_ARRAY_MAX 4096u
 
 /* Path register value meaning "a computed goto just recorded the path":
  * the goto's target restarts the path.  Never a valid path number, because
@@ -101,37 +120,59 @@ struct ipp_rt_module {
  *
  * __ipp_top: the thread's innermost frame.
  *
- * Context mode: __ipp_tok, __ipp_path, __ipp_nvc, __ipp_reg, the
- * thread-local slots that stand in for the paper's pathNum (by reference)
- * and numValidCompsFromExit (by value).  A caller about to make an
- * interprocedural call stores the path, psi_r(nvc), the region and the
- * callee's token; the callee consumes the token at entry.
+ * __ipp_path: the out-slot of a continuing call.  A continuing clone
+ * (docs/PROTOCOL.md) receives the path number, psi_r(nvc) and the region
+ * as arguments, and hands the path number back here just before it
+ * returns; its caller reads it right after the call.  A fresh activation
+ * that makes continuing calls saves it at entry and restores it before it
+ * returns, so that a signal handler running between a clone's store and
+ * its caller's load leaves it intact.
  *
- * Context mode: __ipp_itgt, the target of the indirect call about to be
+ * __ipp_itgt: context mode, the target of the indirect call about to be
  * made.  A caller stores the function pointer it calls through just before
- * an indirect call (after frame.vertex = the call vertex); the callee's
- * fresh entry, if self == __ipp_itgt, credits the arc (caller's unit, call
- * vertex, callee's region) and clears the slot.  A target left behind by a
+ * an indirect call (after frame.vertex = the call vertex); a fresh entry of
+ * a function that can be called through a pointer reads it, and if it is
+ * its own address calls __ipp_icall (the arc from the caller's call vertex
+ * to its region); it clears the slot at entry and restores what it found
+ * (or NULL if it took it) before it returns.  A target left behind by a
  * call to an uninstrumented function never equals an instrumented one. */
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) extern __thread CTYPE NAME;
 #include "ipp_abi.def"
 
 /* The functions instrumented code calls (ipp_abi.def):
  *
- * __ipp_enter(f, region, token, self): entry of a function with an Entry
- *   region (context mode): pushes f; if __ipp_tok == token the function
- *   continues its caller's path (f->flags = IPP_FRAME_CONTINUES,
- *   f->path/nvc/region from the slots), else it starts a fresh path in
- *   `region` (path 0, nvc 1) after saving the slots in f; a fresh entry
- *   with self != NULL && __ipp_itgt == self also counts one indirect call
- *   from the previous top frame's call vertex to `region`, and every fresh
- *   entry clears __ipp_itgt (saved in f).  Clears __ipp_tok.  `self` is the
- *   function's address, or NULL if it cannot be called through a pointer
- *   (neither externally visible nor address-taken).
- * __ipp_leave(f, r): its return with path number r: pops f; a continuing
- *   activation hands r back through __ipp_path; a fresh one records
- *   (f->region, r) and restores the slots it saved.
+ * __ipp_icall(caller, callee): one call through a pointer from the frame
+ * `caller` (standing at the indirect call vertex) to the fresh entry of a
+ * function whose region is `callee` (the exact dynamic call graph of
+ * indirect calls).  A NULL caller, or one with vertex -1, credits nothing.
  * __ipp_record(r, n): counts one execution of path n of region r.
+ *
+ * __ipp_row(r, d, base, nvc, idx, n): the slow path of a record in a row.
+ *   An activation of procedure d entered with path number `base` and nvc
+ *   `nvc` in region r counts the paths that start at its entry or a restart
+ *   in a row of the thread's: row[idx] += 1 for local path idx, where the
+ *   path's number is base + d->a[idx] * nvc + d->b[idx].  It finds its
+ *   row at its first such record through this function, which counts that
+ *   record (or, for idx >= d->n, counts path n with __ipp_record; n is
+ *   ignored for idx < d->n: a function may not keep the path number) and
+ *   returns the row to count the next ones inline, or NULL if the thread
+ *   has no row for it (no memory, the thread's row budget spent, a signal
+ *   handler interrupting the runtime): the activation then comes back
+ *   here for every record, which then goes to __ipp_record.  When the
+ *   profile is written the runtime turns each row's counts back into
+ *   numbers with d's tables.
+ *
+ * __ipp_counts(r): the calling thread's counters of region r, which has at
+ *   most IPP_ARRAY_MAX paths: counts[n] is path n's count.  A function that
+ *   records into such a region asks once per activation and increments
+ *   counts[n] inline.  The array belongs to the thread, never moves and is
+ *   never freed (fork and ipp_reset work on it in place); registering the
+ *   unit and allocating happen on the thread's first call for the region.
+ *   Never NULL: if the array cannot be had (no memory, or a signal handler
+ *   interrupted the runtime in this thread), a scratch array whose counts
+ *   are never read.  An inline increment does not saturate: 2^64
+ *   increments would take centuries; the runtime saturates wherever it adds
+ *   counts (merging, partial paths).
  *
  * longjmp and the frames it abandons.  After a longjmp the abandoned frames
  * are dead stack memory, overwritten by the first call the receiver makes,
