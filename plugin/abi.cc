@@ -22,6 +22,10 @@
 
 tree ipp_abi_trees[IPP_ABI_NTREES];
 
+/* Per region of the unit: the offset of its single-threaded counters in
+ * the unit's array, or UINT64_MAX (a hash region). */
+static uint64_t *gc_offset;
+
 const struct ggc_root_tab ipp_abi_gc_roots[] = {
 	{ &ipp_abi_trees[0], IPP_ABI_NTREES, sizeof(ipp_abi_trees[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
@@ -148,6 +152,20 @@ bool ipp_abi_init(void)
 #include "ipp_abi.def"
 #undef IPP_ABI_EXPAND
 
+	/* glibc (2.32 and later): true while the process has one thread;
+	 * false for good once glibc has created another (never reset,
+	 * except in a fork child). */
+	{
+		tree v = build_decl(BUILTINS_LOCATION, VAR_DECL,
+				    get_identifier("__libc_single_threaded"), char_type_node);
+		TREE_PUBLIC(v) = 1;
+		DECL_EXTERNAL(v) = 1;
+		DECL_ARTIFICIAL(v) = 1;
+		TREE_USED(v) = 1;
+		varpool_node::get_create(v);
+		ipp_abi_trees[IPP_ABI_SINGLE_THREADED] = v;
+	}
+
 	/* The layouts, field by field, against the runtime's C structs. */
 	ok &= check_struct("struct ipp_rt_frame", ABI_TYPE(FRAME), sizeof(struct ipp_rt_frame));
 	ok &= check_struct("struct ipp_rt_region", ABI_TYPE(REGION), sizeof(struct ipp_rt_region));
@@ -203,8 +221,33 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 		TREE_ADDRESSABLE(v) = 1;
 	}
 
-	/* Fields not initialized here are zero (runtime-private). */
+	/* The single-threaded counters of the array regions, one .bss array
+	 * for the unit: region r's at gc_offset[r]. */
+	uint64_t total = 0;
 	mpz_init(t);
+	gc_offset = XRESIZEVEC(uint64_t, gc_offset, nr ? nr : 1);
+	for (size_t r = 0; r < nr; r++) {
+		ipp_fin_region_total(fin, (ipp_id)r, t);
+		gc_offset[r] = mpz_cmp_ui(t, IPP_ARRAY_MAX) <= 0 ? total : UINT64_MAX;
+		if (gc_offset[r] != UINT64_MAX)
+			total += mpz_get_ui(t);
+	}
+	ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = NULL_TREE;
+	if (total) {
+		tree gtype = build_array_type(ipp_t_u64, build_index_type(size_int(total - 1)));
+		tree gv;
+		snprintf(name, sizeof(name), "__ipp_gcounts_%s", checksum);
+		gv = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), gtype);
+		TREE_STATIC(gv) = 1;
+		TREE_PUBLIC(gv) = 0;
+		DECL_ARTIFICIAL(gv) = 1;
+		TREE_USED(gv) = 1;
+		TREE_ADDRESSABLE(gv) = 1;
+		varpool_node::finalize_decl(gv);
+		ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = gv;
+	}
+
+	/* Fields not initialized here are zero (runtime-private). */
 	for (size_t r = 0; r < nr; r++) {
 		ipp_region_info ri;
 		vec<constructor_elt, va_gc> *fe = NULL;
@@ -213,6 +256,8 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 		INIT(fe, REGION, name, str_cst(ri.name));
 		INIT(fe, REGION, npaths, build_int_cstu(ipp_t_u64, mpz_get_ui(t)));
 		INIT(fe, REGION, module, build_fold_addr_expr(module_var));
+		if (gc_offset[r] != UINT64_MAX)
+			INIT(fe, REGION, gcounts, ipp_abi_region_gcounts((ipp_id)r));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(r), build_constructor(region_type, fe));
 	}
 	mpz_clear(t);
@@ -227,6 +272,26 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 	DECL_INITIAL(module_var) = build_constructor(module_type, me);
 	varpool_node::finalize_decl(regions_var);
 	varpool_node::finalize_decl(module_var);
+}
+
+tree ipp_abi_region_gcounts(ipp_id r)
+{
+	tree gv = ipp_abi_trees[IPP_ABI_GCOUNTS_VAR];
+	if (!gv || gc_offset[r] == UINT64_MAX)
+		return NULL_TREE;
+	return build_fold_addr_expr(build4(ARRAY_REF, ipp_t_u64, gv, size_int(gc_offset[r]),
+					   NULL_TREE, NULL_TREE));
+}
+
+void ipp_abi_register_ctor(void)
+{
+	tree body = NULL_TREE;
+	append_to_statement_list(build_call_expr(ABI_FN(__ipp_register), 1,
+						 build_fold_addr_expr(ipp_abi_trees[IPP_ABI_MODULE_VAR])),
+				 &body);
+	/* as gcov's constructor: the last reserved priority, before every
+	 * user constructor */
+	cgraph_build_static_cdtor('I', body, MAX_RESERVED_INIT_PRIORITY);
 }
 
 tree ipp_abi_region_addr(ipp_id r)

@@ -44,6 +44,7 @@
 #include "tree-inline.h"
 #include "tree-dfa.h"
 #include "cfgloop.h"
+#include "tree-iterator.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 12
 #error "ipp needs GCC 12 or later"

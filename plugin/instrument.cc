@@ -158,8 +158,12 @@ struct fnstate {
 				 * or a restart, and nothing else needs r but the return,
 				 * which computes it from the row tables */
 	vec<struct row_site> sites;	/* ... records to finish (finish_rows) */
-	gimple *itgt_last;	/* the entry's last statement before the arc check */
-	tree itgt_cond;		/* true if the entry was through a pointer to us */
+	/* the entry's conditional blocks (finish_entry): after statement
+	 * cond_after[k], if cond_var[k], run cond_seq[k] */
+	gimple *cond_after[2];
+	tree cond_var[2];
+	gimple_seq cond_seq[2];
+	unsigned ncond;
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
 };
 
@@ -474,6 +478,16 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 /* Entry and return                                                     */
 /* ------------------------------------------------------------------ */
 
+/* After statement `after` of the entry's code: if (cond) { seq }. */
+static void add_entry_cond(struct fnstate *st, gimple *after, tree cond, gimple_seq seq)
+{
+	gcc_assert(st->ncond < 2);
+	st->cond_after[st->ncond] = after;
+	st->cond_var[st->ncond] = cond;
+	st->cond_seq[st->ncond] = seq;
+	st->ncond++;
+}
+
 /* Function entry (docs/PROTOCOL.md rules 2 and 3). */
 static void emit_entry(gimple_seq *seq, struct fnstate *st)
 {
@@ -490,9 +504,15 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		gimple_seq_add_stmt(seq, gimple_build_assign(keep, COND_EXPR, c, null_pointer_node, it));
 		st->saved_itgt = state_var(st, const_ptr_type_node, "ipp_saved_itgt");
 		gimple_seq_add_stmt(seq, gimple_build_assign(st->saved_itgt, keep));
-		/* the conditional __ipp_icall goes right after this (finish_entry) */
-		st->itgt_last = gimple_seq_last_stmt(*seq);
-		st->itgt_cond = c;
+		/* __ipp_icall (__ipp_top, R) if it was: the frame is pushed
+		 * after it, so __ipp_top is still the caller's frame */
+		{
+			gimple_seq call = NULL;
+			gimple_seq_add_stmt(&call, gimple_build_call(ABI_FN(__ipp_icall), 2,
+								     val(&call, ABI_TLS(__ipp_top)),
+								     st->reg));
+			add_entry_cond(st, gimple_seq_last_stmt(*seq), c, call);
+		}
 	}
 	if (st->frame) {
 		tree t = tmp_of(fptr);
@@ -510,11 +530,29 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 	if (st->saved_path)
 		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
 	if (st->counts) {
-		tree c = tmp_of(TREE_TYPE(st->counts));
-		gimple *call = gimple_build_call(ABI_FN(__ipp_counts), 1, st->reg);
-		gimple_call_set_lhs(call, c);
-		gimple_seq_add_stmt(seq, call);
-		emit_assign(seq, st->counts, c);
+		/* single-threaded: the unit's own counters; else the thread's,
+		 * from the runtime (ipp_abi.h, gcounts) */
+		tree ptype = TREE_TYPE(st->counts), flag = tmp_of(char_type_node);
+		tree one = create_tmp_var(boolean_type_node, "ipp_c");
+		tree many = create_tmp_var(boolean_type_node, "ipp_c");
+		tree g = tmp_of(ptype), c = tmp_of(ptype);
+		tree gaddr = ipp_abi_region_gcounts(st->region);
+		gimple_seq call = NULL;
+		gcall *gc;
+
+		emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
+		gimple_seq_add_stmt(seq, gimple_build_assign(one, NE_EXPR, flag,
+							     build_int_cst(char_type_node, 0)));
+		gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
+							     build_int_cst(char_type_node, 0)));
+		gimple_seq_add_stmt(seq, gimple_build_assign(g, COND_EXPR, one, gaddr,
+							     build_int_cst(ptype, 0)));
+		emit_assign(seq, st->counts, g);
+		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, st->reg);
+		gimple_call_set_lhs(gc, c);
+		gimple_seq_add_stmt(&call, gc);
+		emit_assign(&call, st->counts, c);
+		add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
 	}
 	emit_assign(seq, st->r, st->onentry);
 	if (st->local) {
@@ -523,26 +561,20 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 	}
 }
 
-/* The conditional arc credit of a fresh entry through a pointer: the
- * entry's GIMPLE_COND (emit_entry) gets a block of its own with the call
- * __ipp_icall(__ipp_top, region), taken when the target was ours.  The
- * frame is pushed after it, so __ipp_top is still the caller's frame. */
+/* The entry's conditional blocks, once the entry's code is in its block:
+ * after each recorded statement, `if (cond) { seq }` (insert_cond_bb),
+ * taken unlikely: the arc check of a call through a pointer, the
+ * runtime's counters of a multi-threaded process. */
 static void finish_entry(struct fnstate *st)
 {
-	gcond *cond;
-	basic_block call_bb;
-	gimple_stmt_iterator gsi;
-	gimple_seq seq = NULL;
-
-	if (!st->itgt_last)
-		return;
-	cond = gimple_build_cond(NE_EXPR, st->itgt_cond, boolean_false_node, NULL_TREE, NULL_TREE);
-	call_bb = insert_cond_bb(gimple_bb(st->itgt_last), st->itgt_last, cond,
-				 profile_probability::unlikely());
-	gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_icall), 2,
-						    val(&seq, ABI_TLS(__ipp_top)), st->reg));
-	gsi = gsi_start_bb(call_bb);
-	gsi_insert_seq_after(&gsi, seq, GSI_NEW_STMT);
+	for (unsigned k = 0; k < st->ncond; k++) {
+		gcond *cond = gimple_build_cond(NE_EXPR, st->cond_var[k], boolean_false_node,
+						NULL_TREE, NULL_TREE);
+		basic_block bb = insert_cond_bb(gimple_bb(st->cond_after[k]), st->cond_after[k],
+						cond, profile_probability::unlikely());
+		gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		gsi_insert_seq_after(&gsi, st->cond_seq[k], GSI_NEW_STMT);
+	}
 }
 
 /* The fast paths of the records in rows (emit_row_record), now that the

@@ -167,6 +167,13 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a_out,
 		  tree *b_out);
 
+/* The address of region r's single-threaded counters (gcounts), or
+ * NULL_TREE for a hash region. */
+tree ipp_abi_region_gcounts(ipp_id r);
+
+/* The unit's constructor: registers its module with the runtime. */
+void ipp_abi_register_ctor(void);
+
 /* &regions[r] of the unit's region array. */
 tree ipp_abi_region_addr(ipp_id r);
 
@@ -187,6 +194,8 @@ enum ipp_abi_tree {
 	IPP_ABI_ROWS_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
+	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */
+	IPP_ABI_SINGLE_THREADED,	/* glibc's __libc_single_threaded */
 	IPP_ABI_NTREES
 };
 extern tree ipp_abi_trees[IPP_ABI_NTREES];

@@ -106,6 +106,7 @@ static unsigned int execute_ipp(void)
 	if (!ipp_abi_init())
 		goto out;
 	ipp_abi_module_data(fin, module, cks);
+	ipp_abi_register_ctor();
 	u.checksum = cks;
 	ipp_fin_maps(&u, fin);
 	ipp_decide_frames(&u, fin);

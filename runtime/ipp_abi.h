@@ -30,9 +30,11 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 3u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 4u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
-				 * __ipp_enter/__ipp_leave); a 32-byte frame */
+				 * __ipp_enter/__ipp_leave); a 32-byte frame.
+				 * 4: regions' single-threaded counters
+				 * (gcounts), registered by a constructor */
 
 struct ipp_rt_module;
 struct ipp_rt_region;
@@ -49,6 +51,12 @@ struct ipp_rt_rows;
  *   module   back pointer, set by the plugin
  *   index    runtime-private: 0 until registered
  *   flags    reserved, 0
+ *   gcounts  a region of at most IPP_ARRAY_MAX paths: the unit's static
+ *            counters of its paths, counted inline while the process is
+ *            single-threaded (glibc's __libc_single_threaded; then every
+ *            activation asks __ipp_counts for the thread's own array);
+ *            NULL for a larger region.  The runtime adds them to the
+ *            threads' counts when it writes the profile.
  *
  * struct ipp_rt_module -- one instrumented compilation unit.
  *   abi_version  IPP_ABI_VERSION
@@ -141,6 +149,12 @@ struct ipp_rt_rows {
 
 /* The functions instrumented code calls (ipp_abi.def):
  *
+ * __ipp_register(m): registers a unit's module (idempotent, thread-safe).
+ *   Called by the unit's constructor (priority 100, before any user
+ *   constructor), and lazily by the runtime's entry points: counts a
+ *   single-threaded process makes in gcounts reach the profile only if
+ *   the module is registered.
+ *
  * __ipp_icall(caller, callee): one call through a pointer from the frame
  * `caller` (standing at the indirect call vertex) to the fresh entry of a
  * function whose region is `callee` (the exact dynamic call graph of
@@ -207,9 +221,6 @@ struct ipp_rt_rows {
 
 /* Not called by instrumented code, but part of the runtime's contract
  * with its tests (testsuite/runtime/), which play the plugin: */
-
-/* Registers a unit's module (idempotent, thread-safe). */
-void __ipp_register(struct ipp_rt_module *m);
 
 /* Records every frame above `f` on the list as a partial path, then f's own
  * pending path (f->path at f->vertex), marks f as having no pending path and

@@ -312,6 +312,9 @@ bool rt_region_ready(struct ipp_rt_region *r) RT_HIDDEN;
 struct rt_modinfo {
 	struct ipp_rt_module *m;
 	uint32_t seq;			/* registration order, from 0 */
+	/* Dumper-owned: per region, the baselines of its gcounts (the
+	 * single-threaded counters, ipp_abi.h), or NULL. */
+	uint64_t **gbase;
 	/* Dumper-owned: this process has added its run to 'runs' of the
 	 * module in the profile rt_run_target. */
 	bool run_counted;

@@ -174,6 +174,8 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 			return "a region name is missing or not valid UTF-8";
 		if (r->module && r->module != m)
 			return "a region points to another module";
+		if (r->gcounts && r->npaths > RT_ARRAY_MAX)
+			return "a region too large for counters has counters";
 	}
 	return NULL;
 }
@@ -574,5 +576,16 @@ RT_HIDDEN void rt_zero_all(void)
 			a->count = a->base = 0;
 		rt_rows_zero(t);
 		t->bad_records = t->bad_frames = 0;
+	}
+	/* the units' single-threaded counters */
+	for (uint32_t k = 0; k < rt_nmods; k++) {
+		struct rt_modinfo *info = rt_mods[k];
+		for (uint32_t i = 0; i < info->m->nregions; i++) {
+			const struct ipp_rt_region *r = &info->m->regions[i];
+			if (r->gcounts)
+				memset(r->gcounts, 0, r->npaths * sizeof(uint64_t));
+			if (info->gbase && info->gbase[i])
+				memset(info->gbase[i], 0, r->npaths * sizeof(uint64_t));
+		}
 	}
 }
