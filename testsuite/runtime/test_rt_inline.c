@@ -12,6 +12,15 @@
  *              it starts from zero, A = 1; the parent 2 more: A = 4;
  *   "mixed":   __ipp_record and inline counts of one region add up: 2
  *              activations and __ipp_record(F, 3) twice: path 3 counts 6;
+ *   "global":  region "G" (5 paths) has the unit's static counters
+ *              (gcounts): what the plugin's code counts there while the
+ *              process is single-threaded, 3 on path 1 and 2 on path 4,
+ *              adds to what goes through the runtime, path 1 once by
+ *              __ipp_record and once in the thread's array: path 1 5,
+ *              path 4 2.  Then a fork: the child (its own profile) starts
+ *              from zero in the static counters too, counts path 4 once;
+ *              and ipp_reset() in the parent, then path 1 once: the
+ *              parent's profile has path 1 1 (the reset dropped the rest).
  *   "big":     a region of 2^40 paths is never counted inline; asking
  *              for its counters gives a scratch array (not NULL), and
  *              nothing of it is written (the unit never registers: no
@@ -28,11 +37,13 @@
 #include <unistd.h>
 
 static struct ipp_rt_module m;
-static struct ipp_rt_region r[2] = {
-	{ "F", 10, &m, 0, 0 },
-	{ "big#g", 1ull << 40, &m, 0, 0 },
+static uint64_t gcounts[5];
+static struct ipp_rt_region r[3] = {
+	{ "F", 10, &m, 0, 0, NULL },
+	{ "big#g", 1ull << 40, &m, 0, 0, NULL },
+	{ "G", 5, &m, 0, 0, gcounts },
 };
-static struct ipp_rt_module m = { IPP_ABI_VERSION, 2, "inline.c", "00000000000000dd", "intra",
+static struct ipp_rt_module m = { IPP_ABI_VERSION, 3, "inline.c", "00000000000000dd", "intra",
 				  r, NULL, 0, 0 };
 
 /* What the plugin emits for F: the counters once, then three paths. */
@@ -89,6 +100,25 @@ static int role_main(const char *role)
 		__ipp_record(&r[0], 3);
 		F();
 		__ipp_record(&r[0], 3);
+	} else if (strcmp(role, "global") == 0) {
+		pid_t pid;
+		__ipp_register(&m);	/* the unit's constructor */
+		gcounts[1] += 3;
+		gcounts[4] += 2;
+		__ipp_record(&r[2], 1);
+		__ipp_counts(&r[2])[1]++;
+		ipp_dump();		/* the profile: 1 5, 4 2 */
+		pid = fork();
+		if (pid == 0) {
+			ipp_set_profile("child.prof");
+			CHECK(gcounts[1] == 0 && gcounts[4] == 0);
+			gcounts[4]++;
+			exit(0);
+		}
+		CHECK_EXIT(rtt_wait(pid), 0);
+		ipp_reset();
+		gcounts[1]++;
+		ipp_set_profile("after.prof");
 	} else if (strcmp(role, "big") == 0) {
 		uint64_t *c = __ipp_counts(&r[1]);
 		CHECK(c != NULL);
@@ -133,6 +163,29 @@ int main(int argc, char **argv)
 	CHECK_EXIT(rtt_run("mixed", NULL, env, NULL), 0);
 	check_f("inline.prof", 2 * 2 + 2, 2, 2);
 	remove("inline.prof");
+
+	CHECK_EXIT(rtt_run("global", NULL, env, NULL), 0);
+	{
+		ipp_profile *p = rtt_read("inline.prof");
+		const ipp_prof_module *mm = rtt_module(p, "inline.c", "00000000000000dd");
+		CHECK_U64(rtt_path(mm, "G", "1"), 5);
+		CHECK_U64(rtt_path(mm, "G", "4"), 2);
+		CHECK_U64(mm->npaths, 2);
+		ipp_profile_free(p);
+		p = rtt_read("child.prof");
+		mm = rtt_module(p, "inline.c", "00000000000000dd");
+		CHECK_U64(rtt_path(mm, "G", "4"), 1);
+		CHECK_U64(mm->npaths, 1);
+		ipp_profile_free(p);
+		p = rtt_read("after.prof");
+		mm = rtt_module(p, "inline.c", "00000000000000dd");
+		CHECK_U64(rtt_path(mm, "G", "1"), 1);
+		CHECK_U64(mm->npaths, 1);
+		ipp_profile_free(p);
+	}
+	remove("inline.prof");
+	remove("child.prof");
+	remove("after.prof");
 
 	CHECK_EXIT(rtt_run("big", NULL, env, NULL), 0);
 	CHECK(access("inline.prof", F_OK) != 0);
