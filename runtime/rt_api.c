@@ -166,6 +166,7 @@ static RT_NOINST void rt_fork_child(void)
 
 RT_HIDDEN void rt_init_locked(void)
 {
+	rt_env_init();
 	/* Keep a name already chosen: by ipp_set_profile(), or by an
 	 * ipp_dump() that ran before the first record (rt_name_expand). */
 	if (!rt_pattern_set())

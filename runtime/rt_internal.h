@@ -87,6 +87,9 @@
 /* Longest path name the runtime handles (the expanded profile name plus
  * suffixes such as ".lock" or ".stale.NNN"). */
 #define RT_PATH_MAX 4096
+/* Room RT_PATH_MAX keeps for those suffixes beyond the expanded name:
+ * ".<pid>" of a fallback, then ".<pid>.XXXXXX.tmp" of its temporary. */
+#define RT_PATH_SUFFIX 64
 
 /* ------------------------------------------------------------------ */
 /* Counter hash tables (rt_hash.c)                                     */
@@ -568,9 +571,32 @@ void rt_signals_init(void) RT_HIDDEN;
 void rt_signals_thread(struct rt_thread *t) RT_HIDDEN;
 extern bool rt_signals_on;
 
-/* rt_name.c: IPP_VERBOSE is set (diagnostics on stderr) */
-int rt_verbose(void);
 /* rt_name.c: a profile name has been chosen already */
-bool rt_pattern_set(void);
+bool rt_pattern_set(void) RT_HIDDEN;
+/* rt_name.c: the name was chosen by the program (ipp_set_profile with a
+ * name), not by the environment or the default. */
+bool rt_name_explicit(void) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* The environment (rt_env.c)                                          */
+/* ------------------------------------------------------------------ */
+
+/* Seconds a write waits for another process's lock on the profile before
+ * it gives up with a message (IPP_LOCK_TIMEOUT overrides). */
+#define RT_LOCK_TIMEOUT 30u
+
+/* What the environment asked for, read once with secure_getenv. */
+struct rt_env {
+	bool ready;
+	bool secure;		/* AT_SECURE: set-user-ID, set-group-ID, capabilities */
+	const char *profile;	/* IPP_PROFILE, NULL if unset or empty */
+	bool signals;		/* IPP_SIGNALS=1 */
+	bool verbose;		/* IPP_VERBOSE set, not "" or "0" */
+	unsigned lock_timeout;	/* IPP_LOCK_TIMEOUT, seconds */
+	mode_t umask;		/* the process's umask at initialisation */
+};
+extern struct rt_env rt_env __attribute__((visibility("hidden")));
+/* Reads the environment (once; later calls return at once). */
+void rt_env_init(void) RT_HIDDEN;
 
 #endif /* IPP_RT_INTERNAL_H */

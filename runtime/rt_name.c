@@ -37,17 +37,18 @@
  */
 #include "rt_internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 static char rt_pattern[RT_PATH_MAX];	/* rt_dump_lock (or init) */
+static bool rt_explicit;		/* set by ipp_set_profile(name) */
 
 RT_HIDDEN int rt_name_set(const char *p)
 {
 	char buf[RT_PATH_MAX];
-	if (!p || !*p)
+	bool given = p && *p;
+	if (!given)
 		p = "ipp.prof";
 	buf[0] = '\0';
 	if (p[0] != '/' && getcwd(buf, sizeof(buf))) {
@@ -62,6 +63,7 @@ RT_HIDDEN int rt_name_set(const char *p)
 	if (rt_cat(buf, sizeof(buf), p) < 0)
 		return -1;
 	memcpy(rt_pattern, buf, strlen(buf) + 1);
+	rt_explicit = given;
 	return 0;
 }
 
@@ -70,14 +72,20 @@ RT_HIDDEN bool rt_pattern_set(void)
 	return rt_pattern[0] != '\0';
 }
 
+RT_HIDDEN bool rt_name_explicit(void)
+{
+	return rt_explicit;
+}
+
 RT_HIDDEN void rt_name_init(void)
 {
-	const char *e = getenv("IPP_PROFILE");
-	if (rt_name_set(e) < 0) {
+	rt_env_init();
+	if (rt_name_set(rt_env.profile) < 0) {
 		rt_msg("warning: IPP_PROFILE is too long; writing ipp.prof instead",
 		       (const char *)NULL);
 		rt_name_set(NULL);
 	}
+	rt_explicit = false;
 }
 
 RT_HIDDEN int rt_name_expand(char *out)
@@ -105,7 +113,7 @@ RT_HIDDEN int rt_name_expand(char *out)
 			ins = one;
 		}
 		k = strlen(ins);
-		if (n + k + 1 > RT_PATH_MAX - 32)	/* room for suffixes */
+		if (n + k + 1 > RT_PATH_MAX - RT_PATH_SUFFIX)
 			return -1;
 		memcpy(out + n, ins, k);
 		n += k;
@@ -125,10 +133,3 @@ RT_HIDDEN bool rt_name_per_process(void)
 	return false;
 }
 
-/* IPP_VERBOSE set to anything but "" or "0": diagnostics the program's own
- * output should not otherwise carry (docs/RUNTIME.md). */
-RT_NOINST int rt_verbose(void)
-{
-	const char *e = getenv("IPP_VERBOSE");
-	return e && *e && strcmp(e, "0") != 0;
-}

@@ -150,9 +150,9 @@ RT_HIDDEN void rt_signals_thread(struct rt_thread *t)
 
 RT_HIDDEN void rt_signals_init(void)
 {
-	const char *e = getenv("IPP_SIGNALS");
 	struct sigaction sa;
-	if (!e || strcmp(e, "1") != 0)
+	rt_env_init();
+	if (!rt_env.signals)
 		return;
 	if (pthread_key_create(&rt_altstack_key, rt_altstack_free) != 0)
 		return;
