@@ -75,7 +75,7 @@ static void report_usage(FILE *f)
 		"profile, profile of another build), 2 on a usage error.\n"
 		"\n"
 		"Examples:\n"
-		"  ipp report ./prog                       top 10 paths of ./ipp.prof\n"
+		"  ipp report ./prog                       top 10 paths of ./prog.ipp.prof\n"
 		"  ipp report --all --format=json ./prog run2.prof > paths.json\n"
 		"  ipp report --cuts ./prog\n",
 		DEFAULT_TOP);
@@ -125,6 +125,7 @@ int cmd_report(int argc, char **argv)
 	if (optind >= argc)
 		return cmd_usage_error(cmd, report_usage, "no PROGRAM given");
 	program = argv[optind++];
+	profile = cli_default_profile(program);
 	if (optind < argc) {
 		if (cuts)
 			return cmd_usage_error(cmd, report_usage, "--cuts reads no profile: "

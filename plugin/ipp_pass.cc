@@ -17,6 +17,12 @@
  *     call vertex in the frame (partial paths), and in context mode before
  *     a call through a pointer also the pointer (__ipp_itgt: the callee's
  *     entry credits the arc); before a call that never returns, record.
+ *     The frame is a *checkpoint* of the path (docs/PROTOCOL.md, "The
+ *     checkpoint"): its (path, vertex) is stored again wherever the path
+ *     leaves what it says behind -- at entry (the Entry vertex), after a
+ *     restart (the restart vertex) and after a call returns (the return
+ *     site) -- so that a fatal signal anywhere finds a prefix of the path
+ *     in progress.
  *  4. Serialize the map (ippcore/ipp_format.h) for emission into .ipp_map.
  *
  * Functions not instrumented (listed in the map with the reason): external
@@ -28,7 +34,7 @@
  * target are restart points (a path may start there); the computed goto
  * records its path and leaves IPP_PATH_RESTART in the path register, and a
  * longjmp's arrival is detected from setjmp's return value (__ipp_receive).
- * Such functions keep the path register in the frame, not in SSA.
+ * Such functions keep the path register in a volatile local, not in SSA.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
@@ -49,7 +55,7 @@ struct fninfo {
 	int nbb;		/* last_basic_block_for_fn at build time */
 	ipp_id *head;		/* per bb index: head vertex, IPP_NONE if none */
 	ipp_id *tail;		/* per bb index: last vertex of the chain */
-	bool in_memory;		/* the path register is frame.path */
+	bool in_memory;		/* the path register is a volatile local */
 };
 
 struct unit {
@@ -391,6 +397,9 @@ static void build_body(struct unit *u, fninfo *fi)
 				flags |= IPP_CALL_NORETURN;
 			grow(u);
 			c = ipp_add_call(g, p, callee, flags);
+			/* docs/PROTOCOL.md relies on it: the vertex before a call
+			 * vertex in its chain is c - 1 (same path number) */
+			gcc_assert(cur == c - 1);
 			/* the decoder names every direct callee, in the unit or not */
 			if (tree fn = gimple_call_fndecl(call))
 				ipp_set_call_target(g, c, IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)),
@@ -556,6 +565,13 @@ static void make_types(void)
 	finish_builtin_struct(module_type, "ipp_rt_module", fields, NULL_TREE);
 
 	top_var = tls_var("__ipp_top", build_pointer_type(frame_type));
+	/* Volatile, like the frame (see fld()): a fatal-signal handler walks
+	 * the list at any instruction, so a push must neither be deleted (GCC
+	 * drops the store as dead when an inlined callee's pop or a trap
+	 * follows it without a call between) nor be moved before the stores
+	 * that fill the frame. */
+	TREE_THIS_VOLATILE(top_var) = 1;
+	TREE_SIDE_EFFECTS(top_var) = 1;
 	tok_var = tls_var("__ipp_tok", u64);
 	path_var = tls_var("__ipp_path", u64);
 	nvc_var = tls_var("__ipp_nvc", u64);
@@ -638,7 +654,7 @@ static void make_module_data(const ipp_fin *fin, const char *module, const char 
 	{
 		vec<constructor_elt, va_gc> *me = NULL;
 		tree f = TYPE_FIELDS(module_type);
-		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, 2));	/* IPP_ABI_VERSION */
+		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, 3));	/* IPP_ABI_VERSION */
 		f = DECL_CHAIN(f);
 		CONSTRUCTOR_APPEND_ELT(me, f, build_int_cst(unsigned_type_node, nr));
 		f = DECL_CHAIN(f);
@@ -792,10 +808,16 @@ static void emit_record(gimple_seq *seq, struct fnstate *st, tree extra)
 	gimple_seq_add_stmt(seq, gimple_build_call(record_fn, 2, st->reg, t));
 }
 
+/* A checkpoint that is not a call (runtime/ipp_abi.h, IPP_VERTEX_INSIDE):
+ * the runtime masks the bit off; it tells it that the activation stands
+ * in its own code, so that a stack overflow there is not taken for one in
+ * a callee's prologue. */
+#define IPP_VERTEX_INSIDE 0x40000000
+
 /* frame.vertex = v (and frame.path = r first if store_path) */
 static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_path)
 {
-	if (store_path && !st->fi->in_memory) {
+	if (store_path) {
 		tree t = tmp();
 		emit_assign(seq, t, st->r);
 		emit_assign(seq, fld(st->frame, frame_path), t);
@@ -827,39 +849,48 @@ static tree restart_val(gimple_seq *seq, struct fnstate *st, ipp_id v)
 }
 
 /* A removed edge w -> v (back edge or into a cut vertex): record the path
- * ending w -> GExit_P, restart at v. */
+ * ending w -> GExit_P, restart at v, and checkpoint the new path there
+ * (the frame's old checkpoint names a prefix of the path just recorded). */
 static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 {
 	gcc_assert(st->exit_of[w] != IPP_NONE);
 	emit_record(seq, st, rho_val(seq, st, st->exit_of[w]));
 	emit_assign(seq, st->r, restart_val(seq, st, v));
+	emit_stand(seq, st, (int)v | IPP_VERTEX_INSIDE, true);
 }
 
 /* Function entry (docs/PROTOCOL.md): push the frame and set r, nvc,
- * onentry and the path's region. */
+ * onentry and the path's region.  The frame's first checkpoint is the
+ * Entry vertex with the number the path has there (0, or the caller's). */
 static void emit_entry(gimple_seq *seq, struct fnstate *st, tree self)
 {
 	tree fa = build_fold_addr_expr(st->frame);
+	tree entry = build_int_cst(integer_type_node,
+				   ipp_proc_entry(ipp_fin_graph(st->fin), st->fi->proc) |
+				   IPP_VERTEX_INSIDE);
 	if (!st->ctx) {
 		tree t = create_tmp_var(build_pointer_type(frame_type), "ipp_p");
 		emit_assign(seq, t, top_var);
 		emit_assign(seq, fld(st->frame, frame_prev), t);
 		emit_assign(seq, fld(st->frame, frame_region), st->reg);
 		emit_assign(seq, fld(st->frame, frame_path), build_int_cstu(u64, 0));
-		emit_assign(seq, fld(st->frame, frame_vertex), build_int_cst(integer_type_node, -1));
+		emit_assign(seq, fld(st->frame, frame_vertex), entry);
 		emit_assign(seq, fld(st->frame, frame_flags), build_int_cst(unsigned_type_node, 0));
 		emit_assign(seq, top_var, fa);
-		if (!st->fi->in_memory)
-			emit_assign(seq, st->r, build_int_cstu(u64, 0));
+		emit_assign(seq, st->r, build_int_cstu(u64, 0));
 		return;
 	}
 	if (st->region_fn) {
-		/* may continue the caller's path or start fresh: the runtime decides */
+		/* may continue the caller's path or start fresh: the runtime
+		 * decides, and fills in path, nvc and region; the vertex is ours
+		 * (stored first, so the frame is whole when it is pushed) */
+		tree t = tmp();
+		emit_assign(seq, fld(st->frame, frame_vertex), entry);
 		gimple_seq_add_stmt(seq, gimple_build_call(enter_fn, 4, fa, region_addr(st->region),
 							   build_int_cstu(u64, token_of(st->fi->proc)),
 							   self));
-		if (!st->fi->in_memory)
-			emit_assign(seq, st->r, fld(st->frame, frame_path));
+		emit_assign(seq, t, fld(st->frame, frame_path));
+		emit_assign(seq, st->r, t);
 		emit_assign(seq, st->nvc, fld(st->frame, frame_nvc));
 		emit_assign(seq, st->reg, fld(st->frame, frame_region));
 	} else {
@@ -872,14 +903,13 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st, tree self)
 		emit_assign(seq, fld(st->frame, frame_region), st->reg);
 		emit_assign(seq, pth, path_var);
 		emit_assign(seq, fld(st->frame, frame_path), pth);
-		emit_assign(seq, fld(st->frame, frame_vertex), build_int_cst(integer_type_node, -1));
+		emit_assign(seq, fld(st->frame, frame_vertex), entry);
 		emit_assign(seq, fld(st->frame, frame_flags), build_int_cst(unsigned_type_node, 1));
 		emit_assign(seq, st->nvc, nvc_var);
 		emit_assign(seq, fld(st->frame, frame_nvc), st->nvc);
 		emit_assign(seq, tok_var, build_int_cstu(u64, 0));
 		emit_assign(seq, top_var, fa);
-		if (!st->fi->in_memory)
-			emit_assign(seq, st->r, pth);
+		emit_assign(seq, st->r, pth);
 	}
 	{
 		tree t = tmp();
@@ -974,7 +1004,15 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 	TREE_THIS_VOLATILE(st.frame) = 1;	/* see fld() */
 	TREE_SIDE_EFFECTS(st.frame) = 1;
 	fi->in_memory = has_abnormal_edges(fun);
-	st.r = fi->in_memory ? fld(st.frame, frame_path) : create_tmp_var(u64, "ipp_r");
+	if (fi->in_memory) {
+		/* not an SSA register: its value must survive abnormal edges */
+		st.r = create_tmp_var(u64, "ipp_rm");
+		TREE_ADDRESSABLE(st.r) = 1;
+		TREE_THIS_VOLATILE(st.r) = 1;
+		TREE_SIDE_EFFECTS(st.r) = 1;
+	} else {
+		st.r = create_tmp_var(u64, "ipp_r");
+	}
 	if (st.ctx) {
 		st.nvc = create_tmp_var(u64, "ipp_nvc");
 		st.onentry = create_tmp_var(u64, "ipp_onentry");
@@ -1006,13 +1044,19 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 		call = u->call_stmt[v];
 		dead = u->dead_stmt[v + 1] == call;
 		interproc = ipp_fin_call_summary(fin, v) == IPP_SUM_NONE;
-		/* a cut at the call vertex itself: the chain edge into it is removed */
-		if (ipp_fin_is_cut_vertex(fin, v))
+		/* a cut at the call vertex itself: the chain edge into it is removed,
+		 * and the path restarts at the call: it has no vertex before the
+		 * call (the runtime steps back to v - 1 after a stack overflow
+		 * only from an unmarked call checkpoint) */
+		int callpt = (int)v;
+		if (ipp_fin_is_cut_vertex(fin, v)) {
 			emit_split(&seq, &st, ipp_edge_src(g, u->chain_in[v]), v);
+			callpt |= IPP_VERTEX_INSIDE;
+		}
 		if (interproc) {
 			/* rule 1: hand the path to the callee, take it back after */
 			tree t = tmp();
-			emit_stand(&seq, &st, (int)v, true);
+			emit_stand(&seq, &st, callpt, true);
 			emit_assign(&seq, t, st.r);
 			emit_assign(&seq, path_var, t);
 			emit_assign(&seq, nvc_var, psi_val(&seq, &st, v + 1));
@@ -1020,10 +1064,13 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 			emit_assign(&seq, tok_var,
 				    build_int_cstu(u64, token_of(ipp_call_callee(g, v))));
 			if (!dead) {
+				/* the callee may have restarted the path (a loop):
+				 * checkpoint at the return site */
 				gimple_seq after = NULL;
 				tree t2 = tmp();
 				emit_assign(&after, t2, path_var);
 				emit_assign(&after, st.r, t2);
+				emit_stand(&after, &st, ((int)v + 1) | IPP_VERTEX_INSIDE, true);
 				insert_after_call(call, after);
 			}
 		} else if (dead && !is_unreachable_call(call)) {
@@ -1042,9 +1089,18 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 				gimple_seq_add_stmt(&seq, gimple_build_call(bjmp_note_fn, 1,
 									    gimple_call_arg(call, 0)));
 		} else {
-			emit_stand(&seq, &st, (int)v, true);
+			emit_stand(&seq, &st, callpt, true);
 			if (st.ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
 				emit_itgt(&seq, call);
+			if (!dead && !u->setjmp_call[v + 1]) {
+				/* returned: checkpoint at the return site (the
+				 * number is the call's: the summary edge adds 0).
+				 * (After setjmp, __ipp_receive must find the frame
+				 * as it was; its own code checkpoints.) */
+				gimple_seq after = NULL;
+				emit_stand(&after, &st, ((int)v + 1) | IPP_VERTEX_INSIDE, false);
+				insert_after_call(call, after);
+			}
 		}
 		gimple_stmt_iterator gsi = gsi_for_stmt(call);
 		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
@@ -1105,6 +1161,7 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 							      build_int_cstu(u64, HOST_WIDE_INT_M1U)));
 		gimple_seq_add_stmt(&seq, gimple_build_assign(t2, COND_EXPR, c, rs, t));
 		emit_assign(&seq, st.r, t2);
+		emit_stand(&seq, &st, (int)h | IPP_VERTEX_INSIDE, true);	/* a restart */
 		gimple_stmt_iterator gsi = gsi_after_labels(BASIC_BLOCK_FOR_FN(fun, i));
 		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
 	}
@@ -1131,6 +1188,7 @@ static void instrument(struct unit *u, fninfo *fi, const ipp_fin *fin)
 				build_fold_addr_expr(st.frame), fold_convert(integer_type_node, ret), t, rs));
 			gimple_call_set_lhs(gimple_seq_last_stmt(seq), res);
 			emit_assign(&seq, st.r, res);
+			emit_stand(&seq, &st, (int)src | IPP_VERTEX_INSIDE, true);	/* a restart */
 		}
 		if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
 			emit_split(&seq, &st, src, dst);

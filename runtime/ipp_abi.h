@@ -30,7 +30,8 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 2u	/* 2: struct ipp_rt_frame gained saved_itgt */
+#define IPP_ABI_VERSION 3u	/* 2: struct ipp_rt_frame gained saved_itgt; 3: the
+				 * frame is a checkpoint (vertex >= 0 from entry on) */
 
 struct ipp_rt_module;
 
@@ -56,11 +57,15 @@ struct ipp_rt_module {
 };
 
 /* An activation of an instrumented function.  Lives in the function's
- * stack frame.  `path` and `vertex` are stored before every call the
- * function makes, so that if the call never returns (exit, longjmp, a fatal
- * signal) the runtime can record the abandoned prefix as a partial path
- * (region, path, [vertex]).  vertex = -1: no pending path (the function has
- * recorded its path already). */
+ * stack frame.  (path, vertex) is a *checkpoint* of the path in progress
+ * (docs/PROTOCOL.md): a vertex the path has reached and the number it had
+ * there, with no call made and nothing recorded since.  Stored at entry
+ * (the Entry vertex), before every call (the call vertex), after a
+ * restart (the restart vertex) and after a continuing callee returns (the
+ * return site), so that wherever the path is abandoned (exit, longjmp, a
+ * fatal signal at any instruction) the runtime can record the prefix as a
+ * partial path (region, path, [vertex]).  vertex = -1: no pending path
+ * (the function has recorded its path already). */
 struct ipp_rt_frame {
 	struct ipp_rt_frame *prev;	/* the caller's frame (older, higher address) */
 	struct ipp_rt_region *region;
@@ -74,6 +79,12 @@ struct ipp_rt_frame {
 	const void *saved_itgt;		/* __ipp_itgt as a fresh entry found it (NULL
 					 * if the entry consumed it) */
 };
+/* In frame.vertex: the checkpoint is not a call (an entry, a restart, a
+ * return site): the activation stands in its own code.  The vertex id is
+ * vertex & ~IPP_VERTEX_INSIDE.  Unmarked, a vertex is a call vertex c, and
+ * c - 1 is the vertex before it on the path, with the same number. */
+#define IPP_VERTEX_INSIDE 0x40000000
+
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
  * whose stop stack is the vertices of the run, outermost first. */
@@ -96,7 +107,8 @@ extern __thread struct ipp_rt_region *__ipp_reg;
  * call to an uninstrumented function never equals an instrumented one. */
 extern __thread const void *__ipp_itgt;
 
-/* Entry of a function with an Entry region (context mode): pushes f; if
+/* Entry of a function with an Entry region (context mode).  The caller has
+ * stored f->vertex (its Entry vertex); __ipp_enter pushes f; if
  * __ipp_tok == token the function continues its caller's path (f->flags =
  * IPP_FRAME_CONTINUES, f->path/nvc/region from the slots), else it starts a
  * fresh path in `region` (path 0, nvc 1) after saving the slots in f; a

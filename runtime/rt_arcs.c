@@ -178,7 +178,7 @@ RT_HIDDEN void rt_icall_count(const struct ipp_rt_frame *caller, struct ipp_rt_r
 	if (!caller || caller->vertex < 0 || !caller->region)
 		return;
 	m = caller->region->module;
-	site = caller->vertex;
+	site = caller->vertex & ~IPP_VERTEX_INSIDE;	/* (a cut call vertex is marked) */
 	key = arc_key(m, site, callee);
 	if (RT_LIKELY(t != NULL)) {
 		const struct rt_arcidx *idx = t->arcidx;

@@ -55,7 +55,7 @@ RT_API void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, ui
 	struct ipp_rt_frame *prev = __ipp_top;
 	bool indirect = false;
 	f->prev = prev;
-	f->vertex = -1;
+	/* f->vertex is the caller's: its Entry vertex, stored before the call */
 	if (token && __ipp_tok == token) {
 		/* continues the caller's path */
 		f->flags = IPP_FRAME_CONTINUES;

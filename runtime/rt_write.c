@@ -396,6 +396,37 @@ static RT_NOINST int open_existing(const char *path, int *fd, mode_t *mode, cons
 	return 0;
 }
 
+/* The partial records a failed exec takes back (rt_write_profile_undo),
+ * during that write only. */
+static const struct rt_undo *rt_cur_undo;	/* rt_dump_lock */
+
+/* Subtracts the undo amounts from the merged partial records of s. */
+static RT_NOINST void apply_undo(struct rt_snapshot *s, const struct rt_undo *u)
+{
+	for (size_t i = 0; u && i < u->n; i++) {
+		const struct rt_pent *p = u->p[i];
+		const struct ipp_rt_module *m = p->region->module;
+		struct rt_rec key = { p->region->name, p->num, 0, p->stack, p->nstack, 0, NULL,
+				      NULL, NULL };
+		for (size_t k = 0; k < s->npmods; k++) {
+			struct rt_pmod *pm = &s->pmods[k];
+			if (strcmp(pm->name, m->name) != 0 || strcmp(pm->checksum, m->checksum) != 0)
+				continue;
+			for (size_t j = 0; j < pm->npartials; j++) {
+				struct rt_rec *r = &pm->partials[j];
+				if (rt_rec_cmp(r, &key) != 0)
+					continue;
+				r->count -= r->count < u->d[i] ? r->count : u->d[i];
+				if (!r->count) {
+					memmove(r, r + 1, (pm->npartials - j - 1) * sizeof(*r));
+					pm->npartials--;
+				}
+				break;
+			}
+		}
+	}
+}
+
 /* Steps 2-4 for one target.  fallback: may redirect to <path>.<pid>. */
 static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct rt_arena *a,
 			       bool fallback)
@@ -406,7 +437,7 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 	struct rt_file *f = rt_arena_alloc(a, sizeof(*f));
 	struct rt_out *o = rt_arena_alloc(a, sizeof(*o));
 	const char *why;
-	mode_t mode = 0644 & ~rt_env.umask;	/* a new profile's */
+	mode_t mode = 0644 & ~rt_umask();	/* a new profile's */
 	char pid[21];
 	int fd, e;
 
@@ -468,6 +499,7 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 		}
 	}
 
+	apply_undo(s, rt_cur_undo);
 	if (!rt_tls_crash)
 		remove_dead_tmps(path, a);
 	/* O_EXCL (mkostemps) never follows a link nor opens an existing file. */
@@ -511,6 +543,21 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 	if (f->nstale)
 		warn_stale(path, stale, f, s);
 	return 0;
+}
+
+RT_HIDDEN int rt_write_profile_undo(const struct rt_undo *undo)
+{
+	int rc;
+	/* in memory: as if the paths had never been recorded (the owner is
+	 * this thread, the baselines are the dump lock's) */
+	for (size_t i = 0; i < undo->n; i++) {
+		undo->p[i]->count -= undo->d[i];
+		undo->p[i]->base -= undo->d[i];
+	}
+	rt_cur_undo = undo;
+	rc = rt_write_profile(RT_WRITE_DUMP);
+	rt_cur_undo = NULL;
+	return rc;
 }
 
 RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
@@ -559,7 +606,7 @@ RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 			rt_msg("warning: ", rt_fmt_u64(s->bad_frames, num), " abandoned paths had "
 			       "inconsistent frames and were not recorded", (const char *)NULL);
 	}
-	if (!s->any) {
+	if (!s->any && !rt_cur_undo) {
 		rc = 0;		/* nothing new since the last write */
 		goto out;
 	}

@@ -963,18 +963,24 @@ static void test_errors(void)
 	CONTAINS(r.out, "No paths recorded.");
 	run_free(&r);
 
-	/* the profile defaults to ipp.prof */
-	sh("cp fig4.prof ipp.prof");
+	/* the profile defaults to the one the program writes by default:
+	 * its executable's name + ".ipp.prof" (runtime/rt_name.c), links
+	 * resolved */
+	sh("cp fig4.prof fig4prog.ipp.prof && ln -sf fig4prog linkprog");
 	ipp(&r, "report ./fig4prog");
 	CU_ASSERT_EQUAL(r.status, 0);
-	CONTAINS(r.out, "ipp report: ./fig4prog, profile ipp.prof\n");
+	CONTAINS(r.out, "ipp report: ./fig4prog, profile fig4prog.ipp.prof\n");
 	{
 		char want[128];
 		ranking_row(want, sizeof(want), 10, 3, 33);
 		CONTAINS(r.out, want);
 	}
 	run_free(&r);
-	sh("rm -f ipp.prof");
+	ipp(&r, "report ./linkprog");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CONTAINS(r.out, "ipp report: ./linkprog, profile fig4prog.ipp.prof\n");
+	run_free(&r);
+	sh("rm -f fig4prog.ipp.prof linkprog");
 }
 
 /* ------------------------------------------------------------------ */

@@ -34,8 +34,9 @@ static NI uint64_t Q(bool continuing, bool exit_inside)
 {
 	struct ipp_rt_frame f;
 	uint64_t n;
+	f.vertex = 1;		/* Q's Entry vertex: the plugin stores it first */
 	__ipp_enter(&f, &r[1], TOK_Q, NULL);
-	EXPECT(__ipp_top == &f && __ipp_tok == 0 && f.vertex == -1);
+	EXPECT(__ipp_top == &f && __ipp_tok == 0 && f.vertex == 1);
 	if (continuing) {
 		EXPECT(f.flags == IPP_FRAME_CONTINUES && f.region == &r[0] && f.nvc == 7 &&
 		       f.path == 100);
@@ -56,6 +57,7 @@ static NI int P(bool exit_inside)
 {
 	struct ipp_rt_frame f;
 	uint64_t n;
+	f.vertex = 0;		/* P's Entry vertex */
 	__ipp_enter(&f, &r[0], TOK_P, NULL);	/* no token stored: fresh */
 	EXPECT(f.flags == 0 && f.region == &r[0] && f.path == 0);
 	n = f.path + 100;

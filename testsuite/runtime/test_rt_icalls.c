@@ -57,6 +57,7 @@ typedef int fn(int);
 	static NI int name(int x) \
 	{ \
 		struct ipp_rt_frame f; \
+		f.vertex = 0;	/* the Entry vertex (docs/PROTOCOL.md) */ \
 		__ipp_enter(&f, region, 0x100, SELF(name)); \
 		__ipp_leave(&f, 0); \
 		return x + 1; \
@@ -84,6 +85,7 @@ static NI int call_through(struct ipp_rt_frame *f, int32_t v, fn *p, int x)
 static NI void H(void)
 {
 	struct ipp_rt_frame f;
+	f.vertex = 0;
 	__ipp_enter(&f, &r[3], 0x333, SELF(H));
 	CHECK(__ipp_itgt == NULL);	/* saved in f, not visible to H's calls */
 	f.vertex = 40;
@@ -96,6 +98,7 @@ static NI void P(void)
 {
 	struct ipp_rt_frame f;
 	int x = 0;
+	f.vertex = 0;
 	__ipp_enter(&f, &r[0], 0x222, NULL);
 	for (int i = 0; i < 3; i++)
 		x = call_through(&f, 30, F, x);
