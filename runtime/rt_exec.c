@@ -163,54 +163,40 @@ static RT_NOINST void after_failed_exec(struct rt_exec_state *x)
 	errno = e;
 }
 
+/* A wrapper's body: write, the real call, take back if it failed. */
+#define AROUND_EXEC(call)                                                      \
+	do {                                                                   \
+		struct rt_exec_state x_;                                       \
+		int rc_;                                                       \
+		before_exec(&x_);                                              \
+		rc_ = (call);                                                  \
+		after_failed_exec(&x_);                                        \
+		return rc_;                                                    \
+	} while (0)
+
 RT_API int __wrap_execve(const char *path, char *const argv[], char *const envp[])
 {
-	struct rt_exec_state x;
-	int rc;
-	before_exec(&x);
-	rc = __real_execve(path, argv, envp);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_execve(path, argv, envp));
 }
 
 RT_API int __wrap_execv(const char *path, char *const argv[])
 {
-	struct rt_exec_state x;
-	int rc;
-	before_exec(&x);
-	rc = __real_execv(path, argv);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_execv(path, argv));
 }
 
 RT_API int __wrap_execvp(const char *file, char *const argv[])
 {
-	struct rt_exec_state x;
-	int rc;
-	before_exec(&x);
-	rc = __real_execvp(file, argv);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_execvp(file, argv));
 }
 
 RT_API int __wrap_execvpe(const char *file, char *const argv[], char *const envp[])
 {
-	struct rt_exec_state x;
-	int rc;
-	before_exec(&x);
-	rc = __real_execvpe(file, argv, envp);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_execvpe(file, argv, envp));
 }
 
 RT_API int __wrap_fexecve(int fd, char *const argv[], char *const envp[])
 {
-	struct rt_exec_state x;
-	int rc;
-	before_exec(&x);
-	rc = __real_fexecve(fd, argv, envp);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_fexecve(fd, argv, envp));
 }
 
 /* The list forms: collect the arguments (and execle's environment), as
@@ -231,43 +217,28 @@ RT_API int __wrap_fexecve(int fd, char *const argv[], char *const envp[])
 
 RT_API int __wrap_execl(const char *path, const char *arg0, ...)
 {
-	struct rt_exec_state x;
 	va_list ap;
 	char **argv;
-	int rc;
 	COLLECT_ARGS(arg0, ap, argv);
 	va_end(ap);
-	before_exec(&x);
-	rc = __real_execv(path, argv);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_execv(path, argv));
 }
 
 RT_API int __wrap_execlp(const char *file, const char *arg0, ...)
 {
-	struct rt_exec_state x;
 	va_list ap;
 	char **argv;
-	int rc;
 	COLLECT_ARGS(arg0, ap, argv);
 	va_end(ap);
-	before_exec(&x);
-	rc = __real_execvp(file, argv);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_execvp(file, argv));
 }
 
 RT_API int __wrap_execle(const char *path, const char *arg0, ...)
 {
-	struct rt_exec_state x;
 	va_list ap;
 	char **argv, **envp;
-	int rc;
 	COLLECT_ARGS(arg0, ap, argv);
 	envp = va_arg(ap, char **);	/* after the NULL that ends the arguments */
 	va_end(ap);
-	before_exec(&x);
-	rc = __real_execve(path, argv, envp);
-	after_failed_exec(&x);
-	return rc;
+	AROUND_EXEC(__real_execve(path, argv, envp));
 }
