@@ -59,12 +59,23 @@ int cli_common_option(int c, const char *cmd, void (*usage)(FILE *), enum out_fo
 	return cmd_bad_option(usage);
 }
 
+const char *cli_default_profile(const char *program)
+{
+	static char name[4096];
+	char *real = realpath(program, NULL);
+	const char *base = real ? real : program, *slash = strrchr(base, '/');
+	snprintf(name, sizeof(name), "%s.ipp.prof", slash ? slash + 1 : base);
+	free(real);
+	return name;
+}
+
 int cli_program_profile(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
 			const char **program, const char **profile)
 {
 	if (optind >= argc)
 		return cmd_usage_error(cmd, usage, "no PROGRAM given");
 	*program = argv[optind++];
+	*profile = cli_default_profile(*program);
 	if (optind < argc)
 		*profile = argv[optind++];
 	if (optind < argc)

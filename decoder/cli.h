@@ -22,7 +22,9 @@
 #include "util.h"
 #include "writers.h"
 
-#define DEFAULT_PROFILE "ipp.prof"	/* PROFILE when not given */
+/* PROFILE when not given: what PROGRAM writes by default (runtime/
+ * rt_name.c); cli_program_profile makes the name. */
+#define DEFAULT_PROFILE "PROGRAM.ipp.prof"
 
 int cmd_demo(int argc, char **argv);
 int cmd_report(int argc, char **argv);
@@ -62,11 +64,19 @@ int cli_common_option(int c, const char *cmd, void (*usage)(FILE *), enum out_fo
 		      const char **output);
 
 /* The operands "PROGRAM [PROFILE]" after the options (argv[optind..]):
- * *profile keeps its value (DEFAULT_PROFILE) when there is no PROFILE.
+ * without PROFILE, *profile is PROGRAM's default profile, the base name of
+ * its executable file (links resolved) + ".ipp.prof", in the working
+ * directory (a static buffer).
  * Returns CLI_CONTINUE, or EXIT_USAGE after the message (no PROGRAM, an
  * extra operand). */
 int cli_program_profile(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
 			const char **program, const char **profile);
+
+/* The profile PROGRAM writes when nothing names another (runtime/
+ * rt_name.c): "%e.ipp.prof" in the working directory, %e the base name of
+ * the executable file (links resolved, as /proc/self/exe gives it).  A
+ * static buffer. */
+const char *cli_default_profile(const char *program);
 
 /* Parses a positive decimal count (--top).  Returns 0, or -1. */
 int parse_count(const char *s, size_t *out);

@@ -94,7 +94,7 @@ static void report_usage(FILE *f)
 		"profile, profile of another build), 2 on a usage error.\n"
 		"\n"
 		"Examples:\n"
-		"  ipp report ./prog                       top 10 paths of ./ipp.prof\n"
+		"  ipp report ./prog                       top 10 paths of ./prog.ipp.prof\n"
 		"  ipp report --function=parse ./prog      the top paths through parse\n"
 		"  ipp report ./prog libz.so.1 run.prof    a program and its library\n"
 		"  ipp report --all --format=json ./prog run2.prof > paths.json\n"
@@ -166,6 +166,7 @@ int cmd_report(int argc, char **argv)
 	if (optind >= argc)
 		return cmd_usage_error(cmd, report_usage, "no PROGRAM given");
 	program = argv[optind];
+	profile = cli_default_profile(program);
 	/* PROGRAM, then its libraries (ELF files), then the profile */
 	objects = xmalloc((size_t)(argc - optind) * sizeof(objects[0]));
 	objects[nobjects++] = argv[optind++];

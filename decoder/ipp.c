@@ -79,7 +79,7 @@ static void usage(FILE *f)
 		"Run 'ipp COMMAND --help' for help on a command, 'man ipp' for more.\n"
 		"\n"
 		"A typical session: build with ipp-gcc, run the program (it writes\n"
-		"ipp.prof), then:\n"
+		"prog.ipp.prof), then:\n"
 		"  ipp report ./prog           the 10 most frequent paths, decoded\n");
 }
 

@@ -181,6 +181,14 @@ static char **path_texts(const struct report *r)
 	return texts;
 }
 
+/* A unit ran if the profile holds a record of it.  Every unit registers at
+ * start-up, so a unit whose code never executed is written with its run
+ * count and no records: it is listed with those that are not there. */
+static bool unit_ran(const ipp_prof_module *pm)
+{
+	return pm != NULL && pm->npaths + pm->npartials + pm->nicalls > 0;
+}
+
 static void report_profile_text(FILE *out, const struct report *r)
 {
 	struct table t;
@@ -189,7 +197,7 @@ static void report_profile_text(FILE *out, const struct report *r)
 
 	fprintf(out, "ipp report: %s, profile %s\n", r->prog->path, r->profile_name);
 	for (size_t i = 0; i < r->prog->nmods; i++) {
-		if (r->mods[i].pm == NULL && !r->show_regions) {
+		if (!unit_ran(r->mods[i].pm) && !r->show_regions) {
 			never++;
 			continue;
 		}

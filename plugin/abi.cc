@@ -26,6 +26,9 @@ tree ipp_abi_trees[IPP_ABI_NTREES];
  * the unit's array, or UINT64_MAX (a hash region). */
 static uint64_t *gc_offset;
 
+/* The module's initializer, finished by ipp_abi_module_callees. */
+static vec<constructor_elt, va_gc> *module_init;
+
 const struct ggc_root_tab ipp_abi_gc_roots[] = {
 	{ &ipp_abi_trees[0], IPP_ABI_NTREES, sizeof(ipp_abi_trees[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
@@ -35,7 +38,7 @@ const struct ggc_root_tab ipp_abi_gc_roots[] = {
 /* The type names runtime/ipp_abi.def uses for its TREE column. */
 static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
 	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_cu64_ptr, ipp_t_frame_ptr,
-	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr;
+	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -112,10 +115,12 @@ bool ipp_abi_init(void)
 	ABI_TYPE(REGION) = make_node(RECORD_TYPE);
 	ABI_TYPE(MODULE) = make_node(RECORD_TYPE);
 	ABI_TYPE(ROWS) = make_node(RECORD_TYPE);
+	ABI_TYPE(CALLEE) = make_node(RECORD_TYPE);
 	ipp_t_frame_ptr = build_pointer_type(ABI_TYPE(FRAME));
 	ipp_t_region_ptr = build_pointer_type(ABI_TYPE(REGION));
 	ipp_t_module_ptr = build_pointer_type(ABI_TYPE(MODULE));
 	ipp_t_rows_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ROWS), TYPE_QUAL_CONST));
+	ipp_t_callee_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(CALLEE), TYPE_QUAL_CONST));
 
 	/* add_field prepends, and finish_builtin_struct reverses the chain:
 	 * the fields go in in ipp_abi.def's (declaration) order. */
@@ -138,6 +143,12 @@ bool ipp_abi_init(void)
 	finish_builtin_struct(ABI_TYPE(MODULE), "ipp_rt_module", fields, NULL_TREE);
 
 	fields = NULL_TREE;
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(CALLEE, NAME) = add_field(ABI_TYPE(CALLEE), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(CALLEE), "ipp_rt_callee", fields, NULL_TREE);
+
+	fields = NULL_TREE;
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) \
 	ABI_FIELD(ROWS, NAME) = add_field(ABI_TYPE(ROWS), #NAME, TREE, &fields);
 #include "ipp_abi.def"
@@ -145,10 +156,19 @@ bool ipp_abi_init(void)
 
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) ABI_TLS(NAME) = tls_var(#NAME, TREE);
 #include "ipp_abi.def"
+	/* Volatile, like the frame: a fatal-signal handler walks the list at
+	 * any instruction, so a push must neither be deleted (GCC drops the
+	 * store as dead when an inlined callee's pop or a trap follows it
+	 * without a call between) nor be moved before the stores that fill
+	 * the frame. */
+	TREE_THIS_VOLATILE(ABI_TLS(__ipp_top)) = 1;
+	TREE_SIDE_EFFECTS(ABI_TLS(__ipp_top)) = 1;
 
-#define IPP_ABI_EXPAND(...) __VA_ARGS__
+/* TPARAMS is a parenthesized list, possibly empty: each parameter's tree
+ * followed by a comma. */
+#define IPP_ABI_EXPAND(...) __VA_ARGS__ __VA_OPT__(,)
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) \
-	ABI_FN(NAME) = rt_fn(#NAME, build_function_type_list(TRET, IPP_ABI_EXPAND TPARAMS, NULL_TREE));
+	ABI_FN(NAME) = rt_fn(#NAME, build_function_type_list(TRET, IPP_ABI_EXPAND TPARAMS NULL_TREE));
 #include "ipp_abi.def"
 #undef IPP_ABI_EXPAND
 
@@ -171,6 +191,7 @@ bool ipp_abi_init(void)
 	ok &= check_struct("struct ipp_rt_region", ABI_TYPE(REGION), sizeof(struct ipp_rt_region));
 	ok &= check_struct("struct ipp_rt_module", ABI_TYPE(MODULE), sizeof(struct ipp_rt_module));
 	ok &= check_struct("struct ipp_rt_rows", ABI_TYPE(ROWS), sizeof(struct ipp_rt_rows));
+	ok &= check_struct("struct ipp_rt_callee", ABI_TYPE(CALLEE), sizeof(struct ipp_rt_callee));
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME)                                              \
 	ok &= check_field("struct ipp_rt_frame", ABI_FIELD(FRAME, NAME),                    \
 			  offsetof(struct ipp_rt_frame, NAME), sizeof(CTYPE));
@@ -183,6 +204,9 @@ bool ipp_abi_init(void)
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME)                                               \
 	ok &= check_field("struct ipp_rt_rows", ABI_FIELD(ROWS, NAME),                      \
 			  offsetof(struct ipp_rt_rows, NAME), sizeof(CTYPE));
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME)                                             \
+	ok &= check_field("struct ipp_rt_callee", ABI_FIELD(CALLEE, NAME),                  \
+			  offsetof(struct ipp_rt_callee, NAME), sizeof(CTYPE));
 #include "ipp_abi.def"
 	return ok;
 }
@@ -269,9 +293,54 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 	INIT(me, MODULE, checksum, str_cst(checksum));
 	INIT(me, MODULE, mode, str_cst(ipp_mode_name(ipp_fin_mode(fin))));
 	INIT(me, MODULE, regions, fold_convert(ipp_t_region_ptr, build_fold_addr_expr(regions_var)));
-	DECL_INITIAL(module_var) = build_constructor(module_type, me);
+	/* the callees table comes last (ipp_abi_module_callees) */
+	module_init = me;
 	varpool_node::finalize_decl(regions_var);
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct ipp_callee_site *x = (const struct ipp_callee_site *)a;
+	const struct ipp_callee_site *y = (const struct ipp_callee_site *)b;
+	return (x->call > y->call) - (x->call < y->call);
+}
+
+void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char *checksum)
+{
+	tree module_var = ipp_abi_trees[IPP_ABI_MODULE_VAR];
+	vec<constructor_elt, va_gc> *me = module_init;
+	if (n) {
+		tree type = build_array_type(ABI_TYPE(CALLEE), build_index_type(size_int(n - 1)));
+		vec<constructor_elt, va_gc> *elts = NULL;
+		char name[64];
+		tree var;
+		qsort(sites, n, sizeof(sites[0]), cmp_site);
+		for (size_t i = 0; i < n; i++) {
+			vec<constructor_elt, va_gc> *fe = NULL;
+			INIT(fe, CALLEE, call, build_int_cst(ipp_t_i32, sites[i].call));
+			INIT(fe, CALLEE, entry, build_int_cst(ipp_t_i32, sites[i].entry));
+			if (sites[i].fresh_region != IPP_NONE)
+				INIT(fe, CALLEE, fresh, ipp_abi_region_addr(sites[i].fresh_region));
+			CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(CALLEE), fe));
+		}
+		snprintf(name, sizeof(name), "__ipp_callees_%s", checksum);
+		var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+		TREE_STATIC(var) = 1;
+		TREE_READONLY(var) = 1;
+		TREE_PUBLIC(var) = 0;
+		DECL_ARTIFICIAL(var) = 1;
+		TREE_USED(var) = 1;
+		TREE_ADDRESSABLE(var) = 1;
+		DECL_INITIAL(var) = build_constructor(type, elts);
+		varpool_node::finalize_decl(var);
+		INIT(me, MODULE, ncallees, build_int_cst(ipp_t_u32, n));
+		INIT(me, MODULE, callees,
+		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(CALLEE), var, size_int(0),
+						 NULL_TREE, NULL_TREE)));
+	}
+	DECL_INITIAL(module_var) = build_constructor(ABI_TYPE(MODULE), me);
 	varpool_node::finalize_decl(module_var);
+	module_init = NULL;
 }
 
 tree ipp_abi_region_gcounts(ipp_id r)

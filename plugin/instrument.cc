@@ -122,6 +122,49 @@ void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 	}
 }
 
+/* Does procedure fi record at a back edge or a cut (its restarts)? */
+static bool records_restarts(const struct unit *u, const fninfo *fi)
+{
+	for (size_t k = 0; k < fi->orig.nv; k++)
+		if (u->exit_of[fi->orig.vbase + (ipp_id)k] != IPP_NONE)
+			return true;
+	return false;
+}
+
+void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee_site **out,
+			   size_t *nout)
+{
+	size_t n = 0, cap = 0;
+	struct ipp_callee_site *v = NULL;
+	for (size_t i = 0; i < u->nfns; i++) {
+		const fninfo *fi = &u->fns[i];
+		if (fi->skip)
+			continue;
+		for (size_t k = 0; k < fi->orig.nv; k++) {
+			ipp_id c = fi->orig.vbase + (ipp_id)k;
+			fninfo *q;
+			if (!fi->orig.call_stmt[k] || ipp_vertex_kind(u->g, c) != IPP_V_CALL ||
+			    ipp_call_callee(u->g, c) == IPP_NONE)
+				continue;
+			q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
+			if (!q || q->skip || q->framed || records_restarts(u, q))
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				v = XRESIZEVEC(struct ipp_callee_site, v, cap);
+			}
+			v[n].call = c;
+			v[n].entry = ipp_proc_entry(u->g, q->proc);
+			v[n].fresh_region = ipp_fin_call_summary(fin, c) == IPP_SUM_NONE
+						    ? IPP_NONE
+						    : ipp_fin_region_find(fin, ipp_proc_asm(u->g, q->proc));
+			n++;
+		}
+	}
+	*out = v;
+	*nout = n;
+}
+
 /* ------------------------------------------------------------------ */
 /* GIMPLE helpers                                                       */
 /* ------------------------------------------------------------------ */
@@ -154,6 +197,7 @@ struct fnstate {
 	const ipp_local *local;	/* counts in rows: the local numbering, or NULL */
 	tree l;			/* ... the local register */
 	tree row;		/* ... the activation's row, NULL until its first record */
+	bool records_restarts;	/* the body records at back edges or cuts */
 	bool lazy_r;		/* ... r is not kept: every path it ends starts at the entry
 				 * or a restart, and nothing else needs r but the return,
 				 * which computes it from the row tables */
@@ -411,12 +455,32 @@ static void emit_local_set(gimple_seq *seq, struct fnstate *st, uint64_t v)
 		emit_assign(seq, st->l, build_int_cstu(ipp_u64, v));
 }
 
-/* frame.path = r; frame.vertex = v (path only if store_path) */
+/* frame.path = r; frame.vertex = v (path only if store_path): the frame's
+ * checkpoint (docs/PROTOCOL.md, "The checkpoint"). */
 static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_path)
 {
-	if (store_path && !st->fi->in_memory)
+	if (store_path)
 		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), val(seq, st->r));
 	emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)), build_int_cst(integer_type_node, v));
+}
+
+/* The checkpoint of a vertex that is not a call: entry, restart, return
+ * site (ipp_abi.h, IPP_VERTEX_INSIDE). */
+static int inside(ipp_id v)
+{
+	return (int)v | IPP_VERTEX_INSIDE;
+}
+
+/* The vertex of the innermost frame (a frameless function's caller's):
+ * top->vertex = v. */
+static void emit_top_vertex(gimple_seq *seq, int v)
+{
+	tree top = val(seq, ABI_TLS(__ipp_top));
+	tree ref = build2(MEM_REF, ABI_TYPE(FRAME), top,
+			  build_int_cst(build_pointer_type(ABI_TYPE(FRAME)), 0));
+	TREE_THIS_VOLATILE(ref) = 1;
+	TREE_SIDE_EFFECTS(ref) = 1;
+	emit_assign(seq, fld(ref, ABI_FIELD(FRAME, vertex)), build_int_cst(integer_type_node, v));
 }
 
 /* After recording the path before a call that never returns: nothing is
@@ -426,17 +490,15 @@ static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_pa
  * record the group's path a second time. */
 static void emit_recorded(gimple_seq *seq, struct fnstate *st)
 {
-	if (st->frame) {
+	if (st->frame)
 		emit_stand(seq, st, -1, false);
-	} else if (st->cont) {
-		tree top = val(seq, ABI_TLS(__ipp_top));
-		tree ref = build2(MEM_REF, ABI_TYPE(FRAME), top,
-				  build_int_cst(build_pointer_type(ABI_TYPE(FRAME)), 0));
-		TREE_THIS_VOLATILE(ref) = 1;
-		TREE_SIDE_EFFECTS(ref) = 1;
-		emit_assign(seq, fld(ref, ABI_FIELD(FRAME, vertex)),
-			    build_int_cst(integer_type_node, -1));
-	}
+	else if (st->cont)
+		emit_top_vertex(seq, -1);
+	else
+		/* a fresh activation without a frame: its caller's frame stands
+		 * at the call, and must not make a crash walk record our entry
+		 * again (ipp_abi.h, struct ipp_rt_callee) */
+		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_callee_recorded), 0));
 }
 
 /* Before an indirect call (context mode, docs/PROTOCOL.md rule 7), after
@@ -472,6 +534,9 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 		emit_assign(seq, st->r, restart_val(seq, st, v));
 	if (st->local)
 		emit_local_set(seq, st, ipp_local_edge(st->local, st->restart_of[v]));
+	/* the old checkpoint names a prefix of the path just recorded */
+	if (st->frame)
+		emit_stand(seq, st, inside(v), true);
 }
 
 /* ------------------------------------------------------------------ */
@@ -520,13 +585,23 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, prev)), t);
 		if (!st->cont)
 			emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, region)), st->reg);
+		/* the first checkpoint: the Entry vertex, the number on entry */
+		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), st->onentry);
 		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)),
-			    build_int_cst(integer_type_node, -1));
+			    build_int_cst(integer_type_node,
+					  inside(ipp_proc_entry(st->u->g, st->fi->proc))));
 		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, flags)),
 			    build_int_cst(unsigned_type_node, st->cont ? IPP_FRAME_CONTINUES : 0));
 		/* the frame is complete before it is visible to a walk */
 		emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(st->frame));
 	}
+	else if (st->cont && st->records_restarts)
+		/* A frameless continuing activation that may record paths (its
+		 * loops): its caller's checkpoint would then name a prefix of a
+		 * path already counted; mark it recorded (a crash in here loses
+		 * the prefix, never counts it twice).  The caller checkpoints
+		 * again when we return. */
+		emit_top_vertex(seq, -1);
 	if (st->saved_path)
 		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
 	if (st->counts) {
@@ -725,15 +800,24 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 	bool interproc = ipp_fin_call_summary(fin, v) == IPP_SUM_NONE;
 	tree clone = NULL_TREE, r = NULL_TREE, nvc = NULL_TREE;
 
+	/* the checkpoint at the call: unmarked, unless the path restarts at
+	 * the call (a cut call vertex): the runtime steps back to c - 1 from
+	 * an unmarked call only (a stack overflow in the callee's prologue) */
+	int callpt = (int)v;
+	bool leaf = !interproc && (gimple_call_flags(call) & ECF_LEAF) &&
+		    !(ipp_call_flags(g, v) & IPP_CALL_INDIRECT) && !body_setjmp(b, v + 1);
+
 	/* a cut at the call vertex itself: the chain edge into it is removed */
-	if (ipp_fin_is_cut_vertex(fin, v))
+	if (ipp_fin_is_cut_vertex(fin, v)) {
 		emit_split(&seq, st, ipp_edge_src(g, st->u->chain_in[v]), v);
+		callpt = inside(v);
+	}
 	if (interproc) {
 		/* rule 1: the callee's clone continues the path */
 		fninfo *q = ipp_fn_of_proc(st->u, ipp_call_callee(g, v));
 		gcc_assert(q && q->clone);
 		clone = q->clone->decl;
-		emit_stand(&seq, st, (int)v, true);
+		emit_stand(&seq, st, callpt, true);
 		r = val(&seq, st->r);
 		nvc = psi_val(&seq, st, v + 1);
 	} else if (dead && !ipp_is_unreachable_call(call)) {
@@ -752,8 +836,10 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 			gimple_seq_add_stmt(&seq,
 					    gimple_build_call(ABI_FN(__ipp_builtin_longjmp_note), 1,
 							      gimple_call_arg(call, 0)));
-	} else if (st->frame) {
-		emit_stand(&seq, st, (int)v, true);
+	} else if (st->frame && !leaf) {
+		/* a call to a leaf function returns, or the process dies in it
+		 * (asynchronously): the checkpoint before it stands */
+		emit_stand(&seq, st, callpt, true);
 		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
 			emit_itgt(&seq, call);
 	}
@@ -761,13 +847,24 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 	gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
 	if (interproc) {
 		if (!dead) {
+			/* the callee may have restarted the path (its loops) and
+			 * handed back another number: checkpoint at the return site */
 			gimple_seq after = NULL;
 			emit_assign(&after, st->r, val(&after, ABI_TLS(__ipp_path)));
 			if (st->local)
 				emit_local_set(&after, st, ipp_local_retsite(st->local, v + 1));
+			if (st->frame)
+				emit_stand(&after, st, inside(v + 1), true);
 			insert_after_call(call, after);
 		}
 		redirect_to_clone(call, clone, r, nvc, st->reg);
+	} else if (!dead && st->frame && !leaf && !body_setjmp(b, v + 1)) {
+		/* returned: checkpoint at the return site (the number is the
+		 * call's: the summary edge adds 0).  After setjmp, __ipp_receive
+		 * must find the frame as it was; it checkpoints itself. */
+		gimple_seq after = NULL;
+		emit_stand(&after, st, inside(v + 1), false);
+		insert_after_call(call, after);
 	}
 }
 
@@ -834,13 +931,17 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 	st.restart_of = u->restart_of;
 
 	push_cfun(fun);
-	if (fi->framed) {
-		st.frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_frame");
-		TREE_ADDRESSABLE(st.frame) = 1;
-		TREE_THIS_VOLATILE(st.frame) = 1;	/* see fld() */
-		TREE_SIDE_EFFECTS(st.frame) = 1;
+	/* With abnormal edges the register is a volatile local, not an SSA
+	 * register: its value must survive them. */
+	st.r = create_tmp_var(ipp_u64, "ipp_r");
+	if (fi->in_memory) {
+		TREE_ADDRESSABLE(st.r) = 1;
+		TREE_THIS_VOLATILE(st.r) = 1;
+		TREE_SIDE_EFFECTS(st.r) = 1;
 	}
-	st.r = fi->in_memory ? fld(st.frame, ABI_FIELD(FRAME, path)) : create_tmp_var(ipp_u64, "ipp_r");
+	for (size_t k = 0; k < b->nv; k++)
+		if (st.exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
+			st.records_restarts = true;
 	if (st.cont) {
 		st.onentry = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_PATH));
 		st.nvc = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_NVC));
@@ -874,7 +975,18 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		/* Nothing needs r but the records and the return: no frame (no
 		 * frame stores), no continuing calls (no path starts at a
 		 * return site).  Then r is not kept at all. */
-		st.lazy_r = !fi->framed && !makes_continuing_calls(g, fin, b);
+		st.lazy_r = st.cont && !fi->framed && !makes_continuing_calls(g, fin, b);
+	}
+
+	/* The frame: for the calls that need one (ipp_decide_frames), and for
+	 * a body that records at its restarts, whose checkpoint must move on
+	 * with them -- except a continuing body that keeps no r (lazy_r):
+	 * there the caller's checkpoint is given up at entry (emit_entry). */
+	if (fi->framed || (st.records_restarts && !st.lazy_r)) {
+		st.frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_frame");
+		TREE_ADDRESSABLE(st.frame) = 1;
+		TREE_THIS_VOLATILE(st.frame) = 1;	/* see fld() */
+		TREE_SIDE_EFFECTS(st.frame) = 1;
 	}
 
 	{
@@ -946,6 +1058,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 							      build_int_cstu(ipp_u64, IPP_PATH_RESTART)));
 		gimple_seq_add_stmt(&seq, gimple_build_assign(t2, COND_EXPR, c, rs, t));
 		emit_assign(&seq, st.r, t2);
+		emit_stand(&seq, &st, inside(h), true);	/* a restart */
 		gimple_stmt_iterator gsi = gsi_after_labels(BASIC_BLOCK_FOR_FN(fun, i));
 		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
 	}
@@ -972,6 +1085,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 				build_fold_addr_expr(st.frame), fold_convert(integer_type_node, ret), t, rs));
 			gimple_call_set_lhs(gimple_seq_last_stmt(seq), res);
 			emit_assign(&seq, st.r, res);
+			emit_stand(&seq, &st, inside(src), true);	/* a restart */
 		}
 		if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
 			emit_split(&seq, &st, src, dst);

@@ -161,6 +161,14 @@ bool ipp_abi_init(void);
 /* The unit's static struct ipp_rt_module and its region array. */
 void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *checksum);
 
+/* One call site whose callee has no frame (struct ipp_rt_callee). */
+struct ipp_callee_site {
+	ipp_id call, entry;
+	ipp_id fresh_region;	/* the callee's region if it starts fresh, else IPP_NONE */
+};
+/* Sets the module's callees table (sorted by call vertex here). */
+void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char *checksum);
+
 /* The static struct ipp_rt_rows of a procedure that counts in rows, with
  * its tables (ipp_local_ab for every local path < nentry, in the arrays
  * *a_out and *b_out): its address. */
@@ -185,6 +193,7 @@ enum ipp_abi_tree {
 #define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME) IPP_ABI_REGION_##NAME,
 #define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) IPP_ABI_MODULE_##NAME,
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) IPP_ABI_ROWS_##NAME,
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) IPP_ABI_CALLEE_##NAME,
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
 #include "ipp_abi.def"
@@ -192,6 +201,7 @@ enum ipp_abi_tree {
 	IPP_ABI_REGION_TYPE,
 	IPP_ABI_MODULE_TYPE,
 	IPP_ABI_ROWS_TYPE,
+	IPP_ABI_CALLEE_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */
@@ -238,6 +248,12 @@ tree ipp_clone_param(const struct body *b, int k);
  * fninfo.local); a descriptor (fninfo.rows) is made when a body first
  * records in one. */
 void ipp_prepare_rows(struct unit *u, const ipp_fin *fin);
+
+/* The call sites whose callee, an instrumented function of the unit, has
+ * no frame and records nothing before it returns: the runtime's table for
+ * crashes inside them (ipp_abi.h, struct ipp_rt_callee).  *out: XNEWVEC. */
+void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee_site **out,
+			   size_t *nout);
 
 /* Fills u->fin_of, exit_of and restart_of from G*fin. */
 void ipp_fin_maps(struct unit *u, const ipp_fin *fin);

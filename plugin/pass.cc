@@ -129,6 +129,13 @@ static unsigned int execute_ipp(void)
 		if (fi->clone)
 			ipp_instrument(&u, fi, fi->clone, fin);
 	}
+	{
+		struct ipp_callee_site *sites;
+		size_t nsites;
+		ipp_frameless_callees(&u, fin, &sites, &nsites);
+		ipp_abi_module_callees(sites, nsites, cks);
+		XDELETEVEC(sites);
+	}
 	for (size_t i = 0; i < u.nfns; i++) {
 		/* the new calls need call-graph edges before IPA */
 		fninfo *fi = &u.fns[i];

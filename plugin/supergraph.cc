@@ -176,7 +176,10 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 		return IPP_NONE;
 	for (size_t i = 0; i < u->nfns; i++)
 		if (u->fns[i].node->decl == decl)
-			return u->fns[i].skip || !u->fns[i].cloneable ? IPP_NONE : u->fns[i].proc;
+			return u->fns[i].skip ||
+				       (!u->fns[i].cloneable && ipp_opts.mode == IPP_MODE_CONTEXT)
+				       ? IPP_NONE
+				       : u->fns[i].proc;
 	return IPP_NONE;
 }
 
@@ -333,6 +336,9 @@ static void build_body(struct unit *u, fninfo *fi)
 				flags |= IPP_CALL_NORETURN;
 			grow(u);
 			c = ipp_add_call(g, p, callee, flags);
+			/* docs/PROTOCOL.md relies on it: the vertex before a call
+			 * vertex in its chain is c - 1 (same path number) */
+			gcc_assert(cur == c - 1);
 			/* the decoder names every direct callee, in the unit or not */
 			if (tree fn = gimple_call_fndecl(call))
 				ipp_set_call_target(g, c, IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn)),
@@ -465,7 +471,8 @@ static bool entered_from_outside(struct unit *u, cgraph_node *node)
 		return true;
 	/* every call to it is summarized (proc_of_decl) */
 	for (size_t i = 0; i < u->nfns; i++)
-		if (u->fns[i].node == node && !u->fns[i].cloneable)
+		if (u->fns[i].node == node && !u->fns[i].cloneable &&
+		    ipp_opts.mode == IPP_MODE_CONTEXT)
 			return true;
 	for (cgraph_edge *e = node->callers; e; e = e->next_caller) {
 		size_t i;

@@ -34,12 +34,15 @@ extern "C" {
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
-				 * (gcounts), registered by a constructor */
+				 * (gcounts), registered by a constructor;
+				 * the frame is a checkpoint (vertex >= 0
+				 * from entry on, IPP_VERTEX_INSIDE) */
 
 struct ipp_rt_module;
 struct ipp_rt_region;
 struct ipp_rt_frame;
 struct ipp_rt_rows;
+struct ipp_rt_callee;
 
 /* The structures, thread-local variables and functions of the ABI are
  * defined once, in ipp_abi.def (the plugin builds its trees from the same
@@ -65,12 +68,26 @@ struct ipp_rt_rows;
  *   mode         "intra", "context", ...
  *   regions      nregions regions, in region order
  *   next, registered  runtime-private, NULL/0 initially
+ *   callees      ncallees call sites whose callee, an instrumented function
+ *                of the unit, has no frame and records nothing before it
+ *                returns (no loop, no cut), sorted by call vertex
+ *
+ * struct ipp_rt_callee -- one of them: the call vertex, the callee's Entry
+ * vertex, and the callee's Entry region if the call is summarized (the
+ * callee starts a fresh path), NULL if it continues the caller's path.  A
+ * fatal signal with the innermost frame standing at such a call (unmarked)
+ * struck inside the callee: its activation is recorded as a partial path
+ * stopped at its entry (docs/PROTOCOL.md, "The checkpoint").
  *
  * struct ipp_rt_frame -- an activation of an instrumented function that
  * makes calls which may not return (docs/PROTOCOL.md: functions whose only
  * calls are to leaf functions, or never return, have no frame).  Lives in
- * the function's stack frame.  `path` and `vertex` are stored before every
- * such call, so that if the call never returns (exit, longjmp, a fatal
+ * the function's stack frame.  (path, vertex) is a *checkpoint* of the
+ * path in progress (docs/PROTOCOL.md, "The checkpoint"): a vertex the path
+ * has reached and the number it had there, stored at entry (the Entry
+ * vertex), before every call that may not return (the call vertex), after
+ * a restart (the restart vertex) and after such a call returns (the return
+ * site), so that if the program stops anywhere (exit, longjmp, a fatal
  * signal) the runtime can record the abandoned prefix as a partial path
  * (region, path, [vertex]).
  *   prev     the caller's frame (older)
@@ -102,6 +119,16 @@ struct ipp_rt_module {
 struct ipp_rt_rows {
 #include "ipp_abi.def"
 };
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_callee {
+#include "ipp_abi.def"
+};
+
+/* In frame.vertex: the checkpoint is not a call (an entry, a restart, a
+ * return site): the activation stands in its own code.  The vertex id is
+ * vertex & ~IPP_VERTEX_INSIDE.  Unmarked, a vertex is a call vertex c, and
+ * c - 1 is the vertex before it on the path, with the same number. */
+#define IPP_VERTEX_INSIDE 0x40000000
 
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
@@ -154,6 +181,12 @@ struct ipp_rt_rows {
  *   constructor), and lazily by the runtime's entry points: counts a
  *   single-threaded process makes in gcounts reach the profile only if
  *   the module is registered.
+ *
+ * __ipp_callee_recorded(): a fresh activation without a frame has just
+ *   recorded its path before a call that never returns (exit, abort): if
+ *   the innermost frame stands at a call (its caller's), it is marked
+ *   IPP_VERTEX_INSIDE, so that a crash walk (abort's SIGABRT) does not
+ *   also record the callee's entry (struct ipp_rt_callee).
  *
  * __ipp_icall(caller, callee): one call through a pointer from the frame
  * `caller` (standing at the indirect call vertex) to the fresh entry of a

@@ -189,7 +189,7 @@ RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region 
 	if ((fresh->flags & IPP_FRAME_CONTINUES) || !fresh->region)
 		return;
 	m = fresh->region->module;
-	site = caller->vertex;
+	site = caller->vertex & ~IPP_VERTEX_INSIDE;	/* (a cut call vertex is marked) */
 	key = arc_key(m, site, callee);
 	if (RT_LIKELY(t != NULL)) {
 		const struct rt_arcidx *idx = t->arcidx;

@@ -43,29 +43,9 @@
  * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
  * IN THE SOFTWARE.
  */
-#define _GNU_SOURCE 1	/* secure_getenv */
 #include "rt_internal.h"
 
-#include <stdlib.h>
 #include <string.h>
-
-/* RT_ROW_BYTES, or IPP_ROW_BYTES from the environment (docs/RUNTIME.md: a
- * knob for memory-tight programs, and for the tests). */
-static RT_NOINST size_t rt_row_budget(void)
-{
-	static size_t budget;
-	size_t b = __atomic_load_n(&budget, __ATOMIC_RELAXED);
-	if (!b) {
-		const char *v = secure_getenv("IPP_ROW_BYTES");
-		char *end;
-		unsigned long long x = v && *v ? strtoull(v, &end, 10) : 0;
-		b = v && *v && !*end ? (size_t)x : RT_ROW_BYTES;
-		if (!b)
-			b = 1;	/* 0: no rows at all */
-		__atomic_store_n(&budget, b, __ATOMIC_RELAXED);
-	}
-	return b;
-}
 
 static inline RT_NOINST uint64_t row_key(const struct ipp_rt_region *r,
 					 const struct ipp_rt_rows *d, uint64_t base,
@@ -127,7 +107,8 @@ static RT_NOINST struct rt_row *insert(struct rt_thread *t, struct ipp_rt_region
 	if (!d->n || d->n > IPP_ROW_MAX || !rt_region_ready(r))
 		return NULL;
 	bytes = sizeof(*w) + d->n * sizeof(uint64_t);
-	if (t->row_bytes + bytes > rt_row_budget())
+	rt_env_init();
+	if (t->row_bytes + bytes > rt_env.row_bytes)
 		return NULL;
 	if (!idx || (idx->used + 1) * 2 > idx->cap) {
 		idx = grow(idx);

@@ -50,7 +50,7 @@ int main(void)
 }
 EOF
 $cc -O0 -g and.c -o and || exit 99
-./and || bad "and.c exited $?"
+IPP_PROFILE=ipp.prof ./and || bad "and.c exited $?"
 "$ipp" report --width=0 ./and ipp.prof >report.txt || bad "ipp report failed"
 # the path lines of the iterations that restart main's loop and call f
 grep '^      main:10 (loop restart) -> main:11 (call)' report.txt >iter.txt
