@@ -5,7 +5,10 @@
 #
 # For each level in the plan ($T_PLAN, lines "NAME <TAB> level <TAB> action
 # <TAB> flags|reason"): build the test plainly, run it, then for each mode
-# of $IPP_MODES build it with ipp-gcc, run it and compare.  Writes
+# of $IPP_MODES build it with ipp-gcc, run it, compare, and check the
+# profile of the run (check_profile in common.sh).  A test whose action is
+# compile (or link) is built only: plainly, then in each mode, whose object
+# (program) must hold maps that `ipp map --list` reads.  Writes
 #   $T_WORK/results/NAME.res   one line per check (see run.sh)
 #   $T_WORK/results/NAME.fail  each failure with the commands to reproduce it
 # and keeps the build directories of failed checks in $T_WORK/NAME/.
@@ -50,17 +53,49 @@ build() {
 	(cd "$dir" && timeout -k 5 "$cc_timeout" "$@" "${tail[@]}") >"$dir/cc.log" 2>&1
 }
 
+# check_map DIR FILE: `ipp map --list FILE` (every map in FILE parsed and
+# renumbered as ipp report does, the psi/rho digest checked) must succeed;
+# its output goes to DIR/map.log.  An object without any function code
+# (only declarations and data, or static functions GCC removed before the
+# plugin's pass) has no map, rightly: then a note is printed.  On failure
+# prints a one-line description and returns 1.
+check_map() {
+	local dir=$1 file=$2 st=0 l
+	"$IPP_TOOL" map --list "$file" >"$dir/map.log" 2>&1 || st=$?
+	[ "$st" = 0 ] && return 0
+	if grep -q 'no \.ipp_map section' "$dir/map.log" &&
+		! nm --defined-only "$file" | grep -q ' [TtWi] '; then
+		echo "no map: no function code in the object"
+		return 0
+	fi
+	l=$(grep -m1 '^ipp: ' "$dir/map.log" || true)
+	echo "ipp map --list failed (status $st)${l:+: $l}"
+	return 1
+}
+
 # record_failure LEVEL MODE DETAIL DIR PLAINDIR FLAGS: a failure's entry in
-# NAME.fail, with the commands that reproduce it.
+# NAME.fail, with the commands that reproduce it (for the test's $action).
 record_failure() {
 	local lv=$1 mode=$2 detail=$3 dir=$4 pdir=$5 flags=$6
 	{
 		echo
 		echo "== $name $lv $mode: $detail"
 		echo "   logs: $dir"
-		echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags $src -o ipp -lm && ./ipp; echo \"exit \$?\""
-		echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags $src -o plain -lm && ./plain; echo \"exit \$?\""
-		if [ -f "$dir/cc.log" ] && [ ! -f "$dir/status" ]; then
+		case $action in
+		run)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags $src -o ipp -lm && ./ipp; echo \"exit \$?\"; $(shell_quote "$IPP_TOOL") check ipp ipp.prof"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags $src -o plain -lm && ./plain; echo \"exit \$?\"" ;;
+		link)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags $src -o ipp -lm && $(shell_quote "$IPP_TOOL") map --list ipp"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags $src -o plain -lm" ;;
+		*)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags -c $src -o ipp.o && $(shell_quote "$IPP_TOOL") map --list ipp.o"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags -c $src -o plain.o" ;;
+		esac
+		if [ -f "$dir/map.log" ]; then
+			echo "   ipp map --list output (first lines):"
+			sed -n '1,15s/^/     | /p' "$dir/map.log"
+		elif [ -f "$dir/cc.log" ] && [ ! -f "$dir/status" ]; then
 			echo "   compiler output (first lines):"
 			sed -n '1,15s/^/     | /p' "$dir/cc.log"
 		elif [ -f "$dir/status" ]; then
@@ -73,6 +108,7 @@ record_failure() {
 				echo "   stderr diff (plain vs instrumented, first lines):"
 				{ diff "$pdir/err" "$dir/err" || true; } | sed -n '1,10s/^/     | /p'
 			fi
+			check_log_excerpt "$dir"
 		fi
 	} >>"$fail"
 }
@@ -124,6 +160,7 @@ while IFS=$'\t' read -r _ lv action arg; do
 		idir=$ldir/$m
 		mkdir -p "$idir"
 		st=0
+		checknote=
 		build "$idir" "$action" "${IPP_WRAP[@]}" -fplugin-arg-ipp-mode="$m" "${flags[@]}" || st=$?
 		if [ "$st" != 0 ]; then
 			detail=$(build_failure_reason "$idir/cc.log" "$st" "$cc_timeout")
@@ -131,15 +168,25 @@ while IFS=$'\t' read -r _ lv action arg; do
 			run_limited "$T_TIMEOUT" "$idir" "$idir/prog"
 			if timed_out "$idir"; then
 				detail="instrumented run times out (${T_TIMEOUT}s), plain does not"
+			elif ! detail=$(same_behaviour "$pdir" "$idir" "$varies"); then
+				:
+			elif ! detail=$(check_profile "$idir" "$idir/prog"); then
+				:
 			else
-				detail=$(same_behaviour "$pdir" "$idir" "$varies") && detail=
+				checknote=$detail
+				detail=
 			fi
 		else
-			detail=
+			# Built, not run: the map the plugin put into the object or
+			# program must be one ipp reads and renumbers alike.
+			if detail=$(check_map "$idir" "$idir/$([ "$action" = compile ] && echo prog.o || echo prog)"); then
+				checknote=$detail
+				detail=
+			fi
 		fi
 		if [ -z "$detail" ]; then
-			note=
-			[ "$varies" = 0 ] || note="exit status only: the plain output varies from run to run"
+			note=$checknote
+			[ "$varies" = 0 ] || note="exit status only: the plain output varies from run to run${note:+; $note}"
 			result PASS "$lv" "$m" "$note"
 			[ "$T_KEEP" = 1 ] || rm -rf "$idir"
 		else
