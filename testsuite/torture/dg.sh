@@ -5,7 +5,7 @@
 #
 #   dg_init DIR                 set the target triplet; DIR caches probes
 #   dg_plan SRCDIR LEVELS T...  print the plan of each test at each level:
-#       name <TAB> level <TAB> run|link|compile <TAB> flags
+#       name <TAB> level <TAB> run|link|compile|assemble <TAB> flags
 #       name <TAB> level <TAB> skip <TAB> reason
 #
 # What each directive does here:
@@ -18,11 +18,10 @@
 #                                flags target-supports.exp gives (none on
 #                                x86); anything else: skip
 #   dg-do run|link|compile|assemble [SEL]   what to do (default:
-#                                $DG_DEFAULT_ACTION, else run); a `target'
-#                                selector that does not match skips;
-#                                assemble and compile both compile to an
-#                                object file (-c: the harness reads the map
-#                                of the object)
+#                                $DG_DEFAULT_ACTION, else run): compile is
+#                                -S, assemble -c, preprocess is taken as
+#                                compile; a `target' selector that does not
+#                                match skips
 #   dg-require-effective-target NAME [SEL]  skip unless NAME holds
 #   dg-skip-if REASON SEL [INCLUDE [EXCLUDE]]  skip when SEL matches, every
 #                                INCLUDE option is used and no EXCLUDE one
@@ -335,8 +334,7 @@ dg_plan_test() {
 			target\ *) target_sel_holds "$a2" || : "${skip:=dg-do $a1 is not for this target}" ;;
 			esac
 			case $a1 in
-			run | link | compile) action=$a1 ;;
-			assemble) action=compile ;;
+			run | link | compile | assemble) action=$a1 ;;
 			preprocess) action=compile ;;
 			*) : "${skip:=dg-do $a1 is not supported by the harness}" ;;
 			esac ;;

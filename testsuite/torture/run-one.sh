@@ -7,8 +7,9 @@
 # <TAB> flags|reason"): build the test plainly, run it, then for each mode
 # of $IPP_MODES build it with ipp-gcc, run it, compare, and check the
 # profile of the run (check_profile in common.sh).  A test whose action is
-# compile (or link) is built only: plainly, then in each mode, whose object
-# (program) must hold maps that `ipp map --list` reads.  Writes
+# compile, assemble or link is built only: plainly, then in each mode,
+# whose output must hold maps that `ipp map --list` reads (check_map).
+# Writes
 #   $T_WORK/results/NAME.res   one line per check (see run.sh)
 #   $T_WORK/results/NAME.fail  each failure with the commands to reproduce it
 # and keeps the build directories of failed checks in $T_WORK/NAME/.
@@ -39,6 +40,17 @@ ipp_wrap
 # result KIND LEVEL MODE DETAIL: one line of NAME.res.
 result() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$name" "$2" "$3" "$4" >>"$res"; }
 
+# output ACTION: the file a build for ACTION makes (in its directory):
+# prog (run, link), prog.s (compile: -S, as DejaGnu's "compile"), prog.o
+# (assemble: -c).
+output() {
+	case $1 in
+	compile) echo prog.s ;;
+	assemble) echo prog.o ;;
+	*) echo prog ;;
+	esac
+}
+
 # build DIR ACTION FLAGS... -- compile/link the test in DIR (the command is
 # the rest of the line after ACTION: a compiler and its flags); the output
 # is DIR/cc.log, the command DIR/cc.cmd.  Returns the compiler's status.
@@ -47,20 +59,43 @@ build() {
 	shift 2
 	local -a tail=("$src" -o "$dir/prog" -lm)
 	case $action in
-	compile) tail=(-c "$src" -o "$dir/prog.o") ;;
+	compile) tail=(-S "$src" -o "$dir/prog.s") ;;
+	assemble) tail=(-c "$src" -o "$dir/prog.o") ;;
 	esac
 	printf '%s\n' "$(shell_quote "$@" "${tail[@]}")" >"$dir/cc.cmd"
 	(cd "$dir" && timeout -k 5 "$cc_timeout" "$@" "${tail[@]}") >"$dir/cc.log" 2>&1
 }
 
-# check_map DIR FILE: `ipp map --list FILE` (every map in FILE parsed and
-# renumbered as ipp report does, the psi/rho digest checked) must succeed;
-# its output goes to DIR/map.log.  An object without any function code
-# (only declarations and data, or static functions GCC removed before the
-# plugin's pass) has no map, rightly: then a note is printed.  On failure
-# prints a one-line description and returns 1.
+# is_elf FILE: does FILE start with ELF's magic number?
+is_elf() {
+	[ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '177ELF' ]
+}
+
+# check_map DIR FILE PLAINFILE: `ipp map --list FILE` (every map in FILE
+# parsed and renumbered as ipp report does, the psi/rho digest checked)
+# must succeed; its output goes to DIR/map.log.  Assembly (a "dg-do
+# compile" test, or one whose own options say -S: compile/pr89235.c) is
+# assembled first; when it does not assemble and the plain build's
+# assembly, PLAINFILE, does not either (inline asm that only the test's
+# target assembles: 920520-1.c), the map cannot be read: a note says so.
+# An object without any function code (only declarations and data, or
+# static functions GCC removed before the plugin's pass) has no map,
+# rightly: a note says so too.  On failure prints a one-line description
+# and returns 1.
 check_map() {
-	local dir=$1 file=$2 st=0 l
+	local dir=$1 file=$2 plain=$3 st=0 l
+	if ! is_elf "$file"; then
+		if ! "$IPP_CC" -c -x assembler "$file" -o "$dir/assembled.o" >"$dir/map.log" 2>&1; then
+			if is_elf "$plain" || "$IPP_CC" -c -x assembler "$plain" -o "$dir/plain-assembled.o" \
+				>/dev/null 2>&1; then
+				echo "the instrumented assembly does not assemble, the plain one does"
+				return 1
+			fi
+			echo "map not read: the assembly does not assemble, the plain build's neither"
+			return 0
+		fi
+		file=$dir/assembled.o
+	fi
 	"$IPP_TOOL" map --list "$file" >"$dir/map.log" 2>&1 || st=$?
 	[ "$st" = 0 ] && return 0
 	if grep -q 'no \.ipp_map section' "$dir/map.log" &&
@@ -88,6 +123,9 @@ record_failure() {
 		link)
 			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags $src -o ipp -lm && $(shell_quote "$IPP_TOOL") map --list ipp"
 			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags $src -o plain -lm" ;;
+		compile)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags -S $src -o ipp.s && $(shell_quote "$IPP_CC") -c ipp.s && $(shell_quote "$IPP_TOOL") map --list ipp.o"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags -S $src -o plain.s" ;;
 		*)
 			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags -c $src -o ipp.o && $(shell_quote "$IPP_TOOL") map --list ipp.o"
 			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags -c $src -o plain.o" ;;
@@ -128,7 +166,9 @@ while IFS=$'\t' read -r _ lv action arg; do
 	st=0
 	build "$pdir" "$action" "$IPP_CC" "${flags[@]}" || st=$?
 	plain_skip=
-	if [ "$st" != 0 ]; then
+	if [ "$st" = 124 ] || [ "$st" = 137 ]; then
+		plain_skip="plain compile times out (${cc_timeout}s)"
+	elif [ "$st" != 0 ]; then
 		plain_skip="does not compile plain"
 	elif [ "$action" = run ]; then
 		run_limited "$T_TIMEOUT" "$pdir" "$pdir/prog"
@@ -179,7 +219,7 @@ while IFS=$'\t' read -r _ lv action arg; do
 		else
 			# Built, not run: the map the plugin put into the object or
 			# program must be one ipp reads and renumbers alike.
-			if detail=$(check_map "$idir" "$idir/$([ "$action" = compile ] && echo prog.o || echo prog)"); then
+			if detail=$(check_map "$idir" "$idir/$(output "$action")" "$pdir/$(output "$action")"); then
 				checknote=$detail
 				detail=
 			fi

@@ -14,7 +14,8 @@
 # ipp-gcc, with the test's own options (dg-options, dg-additional-options,
 # dg-add-options).  An execute test is run (its default action, as in
 # GCC's execute.exp), under a time limit; a compile test is compiled to an
-# object file (-c: compile.exp's default action is "assemble").  One
+# object file (-c: compile.exp's default action is "assemble"), or to
+# assembly (-S) if it says "dg-do compile", as in GCC's testsuite.  One
 # *check* is a (test, level, mode) triple.  It
 #   - is skipped when the test does not apply to this target (dg-skip-if,
 #     dg-require-effective-target, ...), does not compile plainly, fails
@@ -87,7 +88,7 @@ execute)
 	xfail=$here/xfail.txt
 	outname=out ;;
 compile)
-	DG_DEFAULT_ACTION=compile
+	DG_DEFAULT_ACTION=assemble
 	xfail=$here/xfail-compile.txt
 	outname=out-compile
 	HARNESS_NAME=torture-compile ;;
@@ -126,7 +127,7 @@ ipp_probe_modes "$work/probe"
 ## ---------------------------------------------------------------------
 ## The plan: for each test and level, the options to build with or the
 ## reason to skip (dg.sh reads the directives).  One line per test and
-## level:  name <TAB> level <TAB> run|link|compile|skip <TAB> flags|reason
+## level:  name <TAB> level <TAB> run|link|compile|assemble|skip <TAB> flags|reason
 ## ---------------------------------------------------------------------
 msg "planning ${#tests[@]} tests at levels $levels"
 dg_init "$work/et"
