@@ -4,7 +4,7 @@
 #
 # Generates $C_WORK/seed-SEED/prog.c, then for each level of $C_LEVELS
 # builds it plainly, runs it, and for each mode of $IPP_MODES builds it with
-# ipp-gcc, runs it and compares.  Writes $C_WORK/results/SEED.res (one line
+# ipp-gcc, runs it, compares, and checks the run's profile (check_profile).  Writes $C_WORK/results/SEED.res (one line
 # per check) and SEED.fail (each failure with how to reproduce it).
 #
 # Environment: C_WORK, C_LEVELS, C_TIMEOUT (seconds per run), C_KEEP,
