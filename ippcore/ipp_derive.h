@@ -192,6 +192,74 @@ typedef struct ipp_line_count {
  * ipp_vertex_file/line/tag) are exact: aggregate them as you need. */
 size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count **out);
 
+/* The run-time events of the code the plugin inserted (docs/PROTOCOL.md,
+ * "Events"), derived exactly from the counts of one module by the rule
+ * that mirrors plugin/ipp_pass.cc's placement: which edges add to the path
+ * register, which multiply by nvc, where paths are recorded, what each
+ * executed call site and activation does.  For the benchmark's per-event
+ * table (bench/README); the runtime's statistics build counts the same
+ * activations and records independently.  All counts saturate. */
+#define IPP_EVENT_FIELDS(X)                                                    \
+	/* activations (Entry_P executions) of instrumented procedures */     \
+	X(activations, "activations of instrumented functions")               \
+	X(fresh, "activations that started a path of their own")              \
+	X(continuing, "activations that continued the caller's path")         \
+	X(enter_fresh, "__ipp_enter calls that started fresh (context)")      \
+	X(enter_continuing, "__ipp_enter calls that continued (context)")     \
+	X(inline_entries, "entries without a runtime call")                   \
+	X(returns, "normal returns")                                          \
+	X(leave_fresh, "__ipp_leave calls that recorded (context)")           \
+	X(leave_continuing, "__ipp_leave calls that handed back (context)")   \
+	X(inline_returns, "returns without a runtime call")                   \
+	/* __ipp_record calls, by where the plugin put them */                \
+	X(records, "__ipp_record calls: the next three")                      \
+	X(rec_return, "records at the return of a fresh activation")          \
+	X(rec_split, "records at a back edge or an edge into a cut vertex")   \
+	X(rec_dead, "records at a dead end")                                  \
+	X(rec_region_small, "records in regions of at most array_max paths")  \
+	X(rec_region_32, "records in larger regions of at most 2^32 paths")   \
+	X(rec_region_48, "records in larger regions of at most 2^48 paths")   \
+	X(rec_region_big, "records in regions of more than 2^48 paths")       \
+	/* path-register arithmetic */                                        \
+	X(increments, "r += rho_e(nvc) on kept edges with rho_e != 0")        \
+	X(multiplies, "multiplies by nvc (edges, records, restarts, calls)")  \
+	/* call sites executed */                                             \
+	X(calls, "call sites executed: the next three")                        \
+	X(calls_interproc, "interprocedural calls (slots stored)")            \
+	X(calls_summarized, "summarized calls (frame.path, frame.vertex)")    \
+	X(calls_dead, "summarized noreturn calls (recorded before)")          \
+	X(calls_cut, "of all: at cut call vertices (a split before)")         \
+	X(calls_indirect, "of the summarized: through a pointer")             \
+	X(icall_arcs, "indirect call arcs counted by the runtime")            \
+	/* what the profile holds */                                          \
+	X(path_counts, "sum of the complete-path record counts")              \
+	X(partial_counts, "sum of the partial-path record counts")
+
+/* One count per field above, with the meanings docs/PROTOCOL.md
+ * ("Events") defines exactly.  In short: records = rec_return + rec_split
+ * + rec_dead = rec_region_* summed; activations = fresh + continuing =
+ * enter_fresh + enter_continuing + inline_entries; calls = calls_interproc
+ * + calls_summarized + calls_dead (calls_cut are among all three,
+ * calls_indirect among the summarized).  For the profile of complete runs, records =
+ * path_counts. */
+typedef struct ipp_events {
+#define IPP_EVENT_FIELD(name, what) uint64_t name;
+	IPP_EVENT_FIELDS(IPP_EVENT_FIELD)
+#undef IPP_EVENT_FIELD
+	bool saturated;		/* some count reached UINT64_MAX */
+} ipp_events;
+
+/* Derives the events of profile module pm (may be NULL: then icall_arcs,
+ * path_counts, partial_counts and the rec_region_* split are 0) from its
+ * counts c (ipp_derive of the same module) and fin.  array_max: the largest
+ * region counted in an array by the runtime (RT_ARRAY_MAX), for the
+ * rec_region_small split.  Only the modes the plugin instruments (intra,
+ * context) have events: other modes return -1 with a message. */
+int ipp_events_derive(const ipp_fin *fin, const ipp_counts *c, const ipp_prof_module *pm,
+		      uint64_t array_max, ipp_events *out, char *err, size_t errlen);
+/* sum += x, field by field (saturating). */
+void ipp_events_add(ipp_events *sum, const ipp_events *x);
+
 #ifdef __cplusplus
 }
 #endif

@@ -58,6 +58,7 @@ RT_API void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, ui
 	f->vertex = -1;
 	if (token && __ipp_tok == token) {
 		/* continues the caller's path */
+		RT_STAT(enter_continue);
 		f->flags = IPP_FRAME_CONTINUES;
 		f->path = __ipp_path;
 		f->nvc = __ipp_nvc;
@@ -66,6 +67,7 @@ RT_API void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, ui
 		/* a fresh path: keep what the slots held for whoever we
 		 * interrupted or were called by */
 		const void *tgt = __ipp_itgt;
+		RT_STAT(enter_fresh);
 		f->saved_tok = __ipp_tok;
 		f->saved_path = __ipp_path;
 		f->saved_nvc = __ipp_nvc;
@@ -78,6 +80,7 @@ RT_API void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, ui
 		 * gets it back at our leave. */
 		if (self != NULL && tgt == self) {
 			indirect = true;
+			RT_STAT(enter_indirect);
 			tgt = NULL;
 		}
 		f->saved_itgt = tgt;
@@ -102,9 +105,11 @@ RT_API void __ipp_leave(struct ipp_rt_frame *f, uint64_t r)
 	__ipp_top = f->prev;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	if (f->flags & IPP_FRAME_CONTINUES) {
+		RT_STAT(leave_continue);
 		__ipp_path = r;		/* the caller reloads it */
 		return;
 	}
+	RT_STAT(leave_fresh);
 	__ipp_record(f->region, r);
 	__ipp_tok = f->saved_tok;
 	__ipp_path = f->saved_path;

@@ -75,6 +75,7 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 		uint64_t key1, shift;
 		struct rt_hent *e;
 		if (RT_LIKELY(n < s->limit)) {
+			RT_STAT(record_array);
 			count_one(&s->counts[n]);
 			return;
 		}
@@ -84,6 +85,7 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 		if (!__builtin_add_overflow(n, 1, &key1)) {
 			e = &s->hent[rt_htab_index(key1, shift)];
 			if (RT_LIKELY(e[0].key1 == key1)) {
+				RT_STAT(record_probe1);
 				count_one(&e[0].count);
 				return;
 			}
@@ -91,10 +93,12 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 			 * the last entry, but this one does not need to: the
 			 * entry after the last (e[cap]) is always empty. */
 			if (e[1].key1 == key1) {
+				RT_STAT(record_probe2);
 				count_one(&e[1].count);
 				return;
 			}
 		}
 	}
+	RT_STAT(record_slow);
 	rt_record_slow(r, n);
 }
