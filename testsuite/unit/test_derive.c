@@ -30,6 +30,13 @@
  *    block) records every group as a partial path (one per group, with the
  *    stop stack ipp_encode gives for the group's prefix).
  *
+ * In intra and context mode (the modes the plugin instruments) the walk
+ * also counts the run-time events of the inserted code directly, by
+ * docs/PROTOCOL.md's "Events" rule applied where the program executes
+ * them (an activation pushed, a record made, a kept edge traversed, a
+ * call vertex stepped), and ipp_events_derive must give the same counts
+ * from the profile.
+ *
  * Paths are encoded with ipp_encode into an ipp_prof_module, ipp_derive
  * reads them back, and every derived count must equal the direct count
  * exactly (removed edges: when the derivation says it knows them; their
@@ -134,6 +141,11 @@ struct tables {
 	bool any_setjmp;	/* some return site is a restart point */
 	bool *in_loop;		/* intra-context: G* vertex inside the natural loop of a
 				 * split header (not the header itself) */
+	/* intra and context mode: the inserted code's arithmetic, from rho
+	 * and psi (docs/PROTOCOL.md, "Events") */
+	unsigned char *rho_add;	/* G*fin edge: rho_e != 0 (adds something) */
+	unsigned char *rho_mul;	/* G*fin edge: multiplies by nvc (context, a != 0) */
+	unsigned char *psi_mul;	/* G* vertex: psi_v multiplies by nvc */
 };
 
 static ipp_id *ids(size_t n)
@@ -192,6 +204,39 @@ static void tables_free(struct tables *t)
 	free(t->proc_restart);
 	free(t->restart_blocks);
 	free(t->in_loop);
+	free(t->rho_add);
+	free(t->rho_mul);
+	free(t->psi_mul);
+}
+
+/* <a,b> as the plugin emits it: intra mode adds the constant a + b, context
+ * mode b or a * nvc (+ b). */
+static void lin_flags(enum ipp_mode mode, mpz_t a, mpz_t b, unsigned char *add, unsigned char *mul)
+{
+	*add = mpz_sgn(a) != 0 || mpz_sgn(b) != 0;
+	*mul = mode == IPP_MODE_CONTEXT && mpz_sgn(a) != 0;
+}
+
+static void tables_lin(struct tables *t)
+{
+	size_t nfe = ipp_fin_nedges(t->f);
+	unsigned char dummy;
+	mpz_t a, b;
+	t->rho_add = xcalloc(nfe + 1, 1);
+	t->rho_mul = xcalloc(nfe + 1, 1);
+	t->psi_mul = xcalloc(t->nv + 2, 1);
+	if (t->mode != IPP_MODE_INTRA && t->mode != IPP_MODE_CONTEXT)
+		return;
+	mpz_inits(a, b, NULL);
+	for (size_t e = 0; e < nfe; e++) {
+		ipp_fin_rho(t->f, (ipp_id)e, a, b);
+		lin_flags(t->mode, a, b, &t->rho_add[e], &t->rho_mul[e]);
+	}
+	for (size_t v = 0; v < t->nv; v++) {
+		ipp_fin_psi(t->f, (ipp_id)v, a, b);
+		lin_flags(t->mode, a, b, &dummy, &t->psi_mul[v]);
+	}
+	mpz_clears(a, b, NULL);
 }
 
 static void tables_init(struct tables *t, const ipp_fin *f)
@@ -264,6 +309,7 @@ static void tables_init(struct tables *t, const ipp_fin *f)
 		else
 			t->reg_entry[ri.proc] = (ipp_id)r;
 	}
+	tables_lin(t);
 	t->entry_procs = ids(t->np);
 	for (size_t p = 0; p < t->np; p++)
 		if ((ipp_proc_flags(g, (ipp_id)p) & IPP_PROC_ENTRY) && instrumented(g, (ipp_id)p) &&
@@ -375,6 +421,7 @@ struct direct {
 	uint64_t *fresh_ret;	/* procedure: their returns */
 	uint64_t *abn;		/* G* vertex: abnormal arrivals (longjmp, computed goto) */
 	uint64_t *restarts;	/* procedure: abnormal arrivals */
+	ipp_events ev;		/* intra and context mode: the inserted code's events */
 };
 
 struct saved_prefix {		/* intra-context: the path up to v_a */
@@ -449,6 +496,7 @@ static void direct_init(struct direct *d, const struct tables *t)
 	d->fresh_ret = xcalloc(t->np + 1, sizeof(uint64_t));
 	d->abn = xcalloc(t->nv + 1, sizeof(uint64_t));
 	d->restarts = xcalloc(t->np + 1, sizeof(uint64_t));
+	memset(&d->ev, 0, sizeof(d->ev));
 }
 
 static void direct_free(struct direct *d)
@@ -554,6 +602,7 @@ static void record(struct sim *s, const ipp_path *p, bool complete)
 	if (complete) {
 		size_t i = ipp_prof_add_path(s->pm, region_name(t, region), s->num, 1);
 		s->st->paths++;
+		s->d.ev.records++;
 		if (must_detect_drop(t, p)) {
 			if (s->ncands == s->capcands) {
 				s->capcands = s->capcands ? 2 * s->capcands : 16;
@@ -564,6 +613,7 @@ static void record(struct sim *s, const ipp_path *p, bool complete)
 	} else {
 		ipp_prof_add_partial(s->pm, region_name(t, region), s->num, stack, nstack, 1);
 		s->st->partials++;
+		s->d.ev.partial_counts++;
 	}
 	free(stack);
 }
@@ -664,6 +714,19 @@ static void push_act(struct sim *s, ipp_id q, ipp_id site, bool fresh)
 		push_edge(s, a, t->call_e[site]);
 	}
 	a->onentry = gpath(s, a)->nedges;
+	s->d.ev.activations++;
+	if (fresh)
+		s->d.ev.fresh++;
+	else
+		s->d.ev.continuing++;
+	if (t->mode == IPP_MODE_CONTEXT && t->reg_entry[q] >= 0) {
+		if (fresh)
+			s->d.ev.enter_fresh++;	/* __ipp_enter found no token of ours */
+		else
+			s->d.ev.enter_continuing++;
+	} else {
+		s->d.ev.inline_entries++;
+	}
 	arrive(s, a, ipp_proc_entry(t->g, q), false);
 }
 
@@ -715,6 +778,8 @@ static void restart_at(struct sim *s, struct act *a, ipp_id v)
 		p->nedges = a->onentry;
 	}
 	push_edge(s, a, t->surr_entry[v]);
+	if (t->surr_entry[v] >= 0 && t->rho_mul[t->surr_entry[v]])
+		s->d.ev.multiplies++;	/* the restart value */
 	s->d.abn[v]++;
 	s->d.restarts[a->proc]++;
 	arrive(s, a, v, false);
@@ -733,6 +798,9 @@ static void dead_end(struct sim *s, ipp_id e)
 	ipp_id v = ipp_edge_dst(t->g, e);
 
 	s->d.vertex[v]++;
+	s->d.ev.rec_dead++;
+	if (t->kept[e] >= 0 && t->rho_mul[t->kept[e]])
+		s->d.ev.multiplies++;	/* in the recorded value */
 	push_edge(s, x, t->kept[e]);
 	push_edge(s, x, t->gx_gexit[x->proc]);
 	record(s, gpath(s, x), true);
@@ -783,11 +851,19 @@ static void traverse(struct sim *s, ipp_id e)
 		return;
 	}
 	if (t->kept[e] >= 0) {
+		s->d.ev.increments += t->rho_add[t->kept[e]];	/* r += rho_e(nvc) */
+		s->d.ev.multiplies += t->rho_mul[t->kept[e]];
 		push_edge(s, a, t->kept[e]);
 		arrive(s, a, v, false);
 		return;
 	}
 	/* a removed edge: record, restart */
+	s->d.ev.rec_split++;
+	if (t->surr_exit[fin_at(t, w)] >= 0 && t->rho_mul[t->surr_exit[fin_at(t, w)]])
+		s->d.ev.multiplies++;	/* in the recorded value */
+	if (t->surr_entry[v] >= 0 && t->rho_mul[t->surr_entry[v]] &&
+	    t->mode != IPP_MODE_PIECEWISE)
+		s->d.ev.multiplies++;	/* the restart value */
 	push_edge(s, a, t->surr_exit[fin_at(t, w)]);
 	push_edge(s, a, t->gx_gexit[a->proc]);
 	record(s, p, true);
@@ -870,6 +946,16 @@ static void step(struct sim *s)
 	case IPP_V_EXIT: {
 		bool fresh = a->fresh;
 		ipp_id c = a->site, p = a->proc;
+		s->d.ev.returns++;
+		s->d.ev.rec_return += fresh;	/* a fresh activation records its path */
+		if (t->mode == IPP_MODE_CONTEXT && t->reg_entry[p] >= 0) {
+			if (fresh)
+				s->d.ev.leave_fresh++;
+			else
+				s->d.ev.leave_continuing++;
+		} else {
+			s->d.ev.inline_returns++;
+		}
 		if (fresh) {
 			push_edge(s, a, t->gx_exit[p]);
 			record(s, gpath(s, a), true);
@@ -894,6 +980,19 @@ static void step(struct sim *s)
 	case IPP_V_CALL: {
 		bool fresh;
 		ipp_id q = static_callee(t, v, &fresh);
+		s->d.ev.calls++;
+		if (ipp_fin_is_cut_vertex(t->f, v))
+			s->d.ev.calls_cut++;
+		if (!fresh) {
+			s->d.ev.calls_interproc++;	/* rule 1 */
+			s->d.ev.multiplies += t->psi_mul[v + 1];
+		} else if (ipp_call_flags(g, v) & IPP_CALL_NORETURN) {
+			s->d.ev.calls_dead++;
+		} else {
+			s->d.ev.calls_summarized++;
+			if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)
+				s->d.ev.calls_indirect++;
+		}
 		if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT) {
 			q = IPP_NONE;
 			if (t->nentry && !budget(s) && rg_rng_chance(s->rng, 60))
@@ -1067,6 +1166,58 @@ static unsigned long compare(const struct tables *t, const struct direct *d,
 	return bad;
 }
 
+/* The events ipp_events_derive gives for profile module pm against those
+ * the walk counted (intra and context mode; no events in the others).
+ * Returns the number of mismatches. */
+static unsigned long compare_events(const struct tables *t, const struct direct *d,
+				    const ipp_counts *c, const ipp_prof_module *pm, const char *label)
+{
+	ipp_events ev, want = d->ev;
+	char err[256];
+	unsigned long bad = 0;
+	int rc = ipp_events_derive(t->f, c, pm, 4, &ev, err, sizeof(err));
+
+	if (t->mode != IPP_MODE_INTRA && t->mode != IPP_MODE_CONTEXT) {
+		CHECKF(rc < 0, "[%s] events derived in %s mode", label, ipp_mode_name(t->mode));
+		return rc < 0 ? 0 : 1;
+	}
+	if (rc < 0) {
+		CHECKF(false, "[%s] ipp_events_derive: %s", label, err);
+		return 1;
+	}
+	/* what the walk cannot tell: the region sizes (their sum it can) */
+	want.path_counts = want.records;
+	want.rec_region_small = ev.rec_region_small;
+	want.rec_region_32 = ev.rec_region_32;
+	want.rec_region_48 = ev.rec_region_48;
+	want.rec_region_big = ev.rec_region_big;
+	if (ev.rec_region_small + ev.rec_region_32 + ev.rec_region_48 + ev.rec_region_big !=
+	    want.records) {
+		bad++;
+		if (report())
+			printf("\nFAIL [%s] records by region size do not add up to %llu\n", label,
+			       (unsigned long long)want.records);
+	}
+	if (want.rec_return + want.rec_split + want.rec_dead != want.records) {
+		bad++;	/* the walk's own bookkeeping: every record has one site */
+		if (report())
+			printf("\nFAIL [%s] the walk recorded %llu paths at %llu sites\n", label,
+			       (unsigned long long)want.records,
+			       (unsigned long long)(want.rec_return + want.rec_split + want.rec_dead));
+	}
+#define IPP_EVENT_CMP(name, what)                                              \
+	if (ev.name != want.name) {                                            \
+		bad++;                                                         \
+		if (report())                                                  \
+			printf("\nFAIL [%s] event %s: derived %llu, executed %llu\n", \
+			       label, #name, (unsigned long long)ev.name,      \
+			       (unsigned long long)want.name);                 \
+	}
+	IPP_EVENT_FIELDS(IPP_EVENT_CMP)
+#undef IPP_EVENT_CMP
+	return bad;
+}
+
 static void print_msgs(const char *label, char **msgs, size_t n)
 {
 	for (size_t i = 0; i < n && i < 8; i++)
@@ -1113,7 +1264,8 @@ static bool one_profile(const struct tables *t, uint64_t seed, unsigned nruns, c
 		goto out;
 	}
 	{
-		unsigned long bad = compare(t, &s.d, &c, label, st);
+		unsigned long bad = compare(t, &s.d, &c, label, st) +
+				    compare_events(t, &s.d, &c, pm, label);
 		char **msgs;
 		size_t n;
 		int viol = ipp_check_flow(t->f, &c, &msgs, &n);
