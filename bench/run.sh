@@ -34,7 +34,7 @@
 #                    or ~/.cache/ipp-bench)
 #   --work DIR       where the variants are built and run (default
 #                    $TMPDIR/ipp-bench.XXXX, kept)
-#   --programs LIST  comma-separated subset of sqlite,zlib (default both)
+#   --programs LIST  comma-separated subset of zlib,sqlite (default both, in that order)
 #   --variants LIST  comma-separated subset, e.g. plain,ipp-context (plain is
 #                    always built: every ratio is against it)
 #   --size N         SQLite's size for the timed runs (default 20000)
@@ -58,7 +58,7 @@ srcdir=$(cd "$here/.." && pwd)
 builddir=${IPP_BUILDDIR:-}
 cache=${IPP_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ipp-bench}
 work=
-programs=sqlite,zlib
+programs=zlib,sqlite
 variants=plain,gcov,gprof,ipp-intra,ipp-context
 size=20000 cgsize=1000 zsize=2000 zcgsize=200 reps=3
 opt=-O2
