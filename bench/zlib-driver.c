@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "zlib.h"
+#include "splitmix64.h"
 
 #define CHUNK 4096
 
@@ -28,10 +29,7 @@
 static unsigned long long rng_state = 0x2545F4914F6CDD1DULL;
 static unsigned long long rnd(void)
 {
-	unsigned long long z = (rng_state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
+	return splitmix64(&rng_state);
 }
 
 static unsigned below(unsigned n)
