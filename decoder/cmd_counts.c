@@ -529,6 +529,19 @@ static void struct_unit(emitter *e, enum what what, const struct program *prog,
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
 
+/* A YAML or JSON document's head, up to the open list of modules. */
+static emitter *begin_document(FILE *out, enum out_format format, const struct derived *d)
+{
+	emitter *e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
+	emit_begin_map(e);
+	key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
+	key_str(e, "program", d->program);
+	key_str(e, "profile", d->profile);
+	emit_key(e, "modules");
+	emit_begin_seq(e);
+	return e;
+}
+
 /* --events: the sum over the units (text), or each unit's (YAML, JSON).
  * Returns -1 if a unit's events cannot be derived (nothing is written). */
 static int write_events(FILE *out, enum out_format format, const struct derived *d)
@@ -549,13 +562,7 @@ static int write_events(FILE *out, enum out_format format, const struct derived 
 		free(ev);
 		return 0;
 	}
-	e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
-	emit_begin_map(e);
-	key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
-	key_str(e, "program", d->program);
-	key_str(e, "profile", d->profile);
-	emit_key(e, "modules");
-	emit_begin_seq(e);
+	e = begin_document(out, format, d);
 	for (size_t i = 0; i < d->nunits; i++) {
 		emit_begin_map(e);
 		key_str(e, "name", d->units[i].m->map->module);
@@ -583,15 +590,8 @@ static void write_counts(FILE *out, enum out_format format, enum what what,
 	struct icalls ia;
 	emitter *e = NULL;
 
-	if (format != FORMAT_TEXT) {
-		e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
-		emit_begin_map(e);
-		key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
-		key_str(e, "program", d->program);
-		key_str(e, "profile", d->profile);
-		emit_key(e, "modules");
-		emit_begin_seq(e);
-	}
+	if (format != FORMAT_TEXT)
+		e = begin_document(out, format, d);
 	for (size_t i = 0; i < d->nunits; i++) {
 		const struct unit *u = &d->units[i];
 		if (what == WHAT_CALLS)

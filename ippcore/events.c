@@ -72,23 +72,17 @@ static struct lin lin_of(bool ctx, mpz_t a, mpz_t b)
 	return l;
 }
 
-static struct lin rho_of(const ipp_fin *f, ipp_id e, bool ctx)
+/* What rho_e (of a G*fin edge, psi false) or psi_v (of a vertex, psi
+ * true) does in the inserted code. */
+static struct lin lin_at(const ipp_fin *f, ipp_id x, bool psi, bool ctx)
 {
 	mpz_t a, b;
 	struct lin l;
 	mpz_inits(a, b, NULL);
-	ipp_fin_rho(f, e, a, b);
-	l = lin_of(ctx, a, b);
-	mpz_clears(a, b, NULL);
-	return l;
-}
-
-static struct lin psi_of(const ipp_fin *f, ipp_id v, bool ctx)
-{
-	mpz_t a, b;
-	struct lin l;
-	mpz_inits(a, b, NULL);
-	ipp_fin_psi(f, v, a, b);
+	if (psi)
+		ipp_fin_psi(f, x, a, b);
+	else
+		ipp_fin_rho(f, x, a, b);
 	l = lin_of(ctx, a, b);
 	mpz_clears(a, b, NULL);
 	return l;
@@ -220,7 +214,7 @@ int ipp_events_derive(const ipp_fin *f, const ipp_counts *c, const ipp_prof_modu
 		struct lin l;
 		if (!instrumented(g, ipp_vertex_proc(g, src)) || kept[e] == IPP_NONE)
 			continue;	/* removed edges: counted per source below */
-		l = rho_of(f, kept[e], ctx);
+		l = lin_at(f, kept[e], false, ctx);
 		if (ipp_vertex_kind(g, dst) == IPP_V_GEXIT) {
 			if (l.mult)	/* added to the recorded value */
 				add(ev, &ev->multiplies, c->edge[e]);
@@ -236,9 +230,9 @@ int ipp_events_derive(const ipp_fin *f, const ipp_counts *c, const ipp_prof_modu
 		if (!instrumented(g, ipp_vertex_proc(g, v)))
 			continue;
 		add(ev, &ev->rec_split, c->surr_out[v]);
-		if (exit_of[v] != IPP_NONE && rho_of(f, exit_of[v], ctx).mult)
+		if (exit_of[v] != IPP_NONE && lin_at(f, exit_of[v], false, ctx).mult)
 			add(ev, &ev->multiplies, c->fin_edge[exit_of[v]]);
-		if (entry_of[v] != IPP_NONE && rho_of(f, entry_of[v], ctx).mult)
+		if (entry_of[v] != IPP_NONE && lin_at(f, entry_of[v], false, ctx).mult)
 			add(ev, &ev->multiplies, c->surr_in[v]);
 		if (ipp_vertex_kind(g, v) != IPP_V_CALL)
 			continue;
@@ -248,7 +242,7 @@ int ipp_events_derive(const ipp_fin *f, const ipp_counts *c, const ipp_prof_modu
 			add(ev, &ev->calls_cut, n);
 		if (ipp_fin_call_summary(f, v) == IPP_SUM_NONE) {
 			add(ev, &ev->calls_interproc, n);
-			if (psi_of(f, v + 1, ctx).mult)
+			if (lin_at(f, v + 1, true, ctx).mult)
 				add(ev, &ev->multiplies, n);
 		} else if (ipp_call_flags(g, v) & IPP_CALL_NORETURN) {
 			add(ev, &ev->calls_dead, n);

@@ -756,6 +756,37 @@ static void test_calls(void)
 	run_free(&r);
 }
 
+/* ipp counts --events on Figure 9, the profile of one complete run of the
+ * paper's program (context mode): main is entered once, fresh (its Entry
+ * region, __ipp_enter), and calls pow 15 times through interprocedural
+ * sites (9 + 6, test_calls); pow, static and without a region of its own,
+ * continues main's path inline every time.  Figure 9's 49 path
+ * executions are 49 records: main's one return, and 48 at back edges. */
+static void test_events(void)
+{
+	static const char *const want[] = {
+		"\nfresh 1\n", "\ncontinuing 15\n", "\nenter_fresh 1\n",
+		"\nenter_continuing 0\n", "\ninline_entries 15\n", "\nreturns 16\n",
+		"\nleave_fresh 1\n", "\nleave_continuing 0\n", "\ninline_returns 15\n",
+		"\nrecords 49\n", "\nrec_return 1\n", "\nrec_split 48\n", "\nrec_dead 0\n",
+		"\nrec_region_small 49\n", "\ncalls_interproc 15\n", "\nicall_arcs 0\n",
+		"\npath_counts 49\n", "\npartial_counts 0\n",
+	};
+	struct run r;
+
+	ipp(&r, "counts --events ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	STARTS(r.out, "activations 16\n");
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		CONTAINS(r.out, want[i]);
+	run_free(&r);
+	ipp(&r, "counts --events --format=yaml ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CONTAINS(r.out, "    events:\n      activations: 16\n");
+	CONTAINS(r.out, "      records: 49\n");
+	run_free(&r);
+}
+
 static void test_cuts(void)
 {
 	struct run r;
@@ -1232,6 +1263,7 @@ int main(void)
 	    CU_add_test(s, "two units linked, archive", test_two_units) == NULL ||
 	    CU_add_test(s, "report --cuts", test_cuts) == NULL ||
 	    CU_add_test(s, "counts --calls: callees named", test_calls) == NULL ||
+	    CU_add_test(s, "counts --events: Figure 9", test_events) == NULL ||
 	    CU_add_test(s, "decode: path 35, partial", test_decode) == NULL ||
 	    CU_add_test(s, "decode: errors", test_decode_errors) == NULL ||
 	    CU_add_test(s, "check: flow conservation, counts --check", test_check) == NULL ||
