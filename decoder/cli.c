@@ -134,13 +134,17 @@ int derived_load(struct derived *d, const char *program, const char *profile)
 	memset(d, 0, sizeof(*d));
 	d->program = program;
 	d->profile = profile;
-	if (program_load(&d->prog, program, true, err, sizeof(err)) < 0) {
+	if (program_load(&d->prog, program, false, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		return -1;
 	}
 	d->prof = cli_read_profile(profile, program);
 	if (d->prof == NULL)
 		goto fail_prog;
+	if (program_renumber_profile(&d->prog, d->prof, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto fail_prof;
+	}
 	/* Match and check the profile as `ipp report` does (no path shown). */
 	if (report_from_profile(&d->r, &d->prog, d->prof, profile, 0, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
@@ -152,7 +156,7 @@ int derived_load(struct derived *d, const char *program, const char *profile)
 		const ipp_prof_module *pm = d->r.mods[d->nunits].pm;
 
 		u->m = &d->prog.mods[d->nunits];
-		u->g = ipp_fin_graph(u->m->fin);
+		u->g = u->m->map->graph;	/* fin is NULL if the unit never ran */
 		if (pm == NULL)
 			continue;
 		if (ipp_derive(u->m->fin, pm, &u->c, err, sizeof(err)) < 0) {

@@ -30,6 +30,11 @@ int cmd_decode(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_counts(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_export(int argc, char **argv);		/* cmd_export.c */
+int cmd_callgraph(int argc, char **argv);	/* cmd_callgraph.c */
+int cmd_html(int argc, char **argv);		/* cmd_html.c */
 
 /* Prints "ipp CMD: <message>", a blank line and the usage on stderr;
  * returns EXIT_USAGE.  'cmd' is the command's argv[0]. */
@@ -109,6 +114,36 @@ struct derived {
 int derived_load(struct derived *d, const char *program, const char *profile);
 /* Frees what a successful derived_load() holds. */
 void derived_free(struct derived *d);
+
+/* (cmd_counts.c) A callee, named: a procedure of some unit (possibly not
+ * in the program: then only its assembler name is known), or a function
+ * the program calls directly whose unit is unknown (a library, a unit built
+ * without ipp). */
+struct callee {
+	const char *name;	/* source name, or the assembler name */
+	const char *asm_name;
+	const char *module;	/* its unit; NULL if unknown */
+	uint64_t checksum;	/* its unit's; 0 if unknown */
+};
+
+/* A caller/callee pair of a unit and its calls, summed over its call sites. */
+struct arc {
+	ipp_id caller;
+	struct callee callee;
+	uint64_t calls;
+};
+
+/* (cmd_counts.c) The arcs of unit i of d, as `ipp counts --calls` lists
+ * them: the direct ones from its call sites (to every function a call
+ * names), then the indirect ones the runtime counted (context mode), in
+ * order of first appearance; names point into d.  Returns their number
+ * (malloc'd *out). */
+size_t counts_unit_arcs(const struct derived *d, size_t i, struct arc **out);
+
+/* (cmd_counts.c) The counts of unit i of d as keys of the mapping the
+ * emitter is in: `functions`, `call_sites`, `indirect_calls`, `arcs` and
+ * `vertices`, as in the counts document (docs/REPORT.md). */
+void emit_unit_counts(emitter *e, const struct derived *d, size_t i);
 
 /* (cmd_check.c) The flow-conservation check of every unit that ran
  * (ipp_check_flow), written in 'format' to 'output' (open_output()) -- docs/REPORT.md, "The

@@ -79,8 +79,8 @@
 
 /* Regions with at most this many paths count in a plain array of 64-bit
  * counters (32 KiB per region and thread at most); larger ones in an
- * open-addressing hash keyed by path number.  Ball-Larus's PP used 4K. */
-#define RT_ARRAY_MAX 4096u
+ * open-addressing hash keyed by path number (ipp_abi.h). */
+#define RT_ARRAY_MAX IPP_ARRAY_MAX
 
 /* Frame walks stop after this many frames (a corrupted or cyclic list). */
 #define RT_MAX_FRAMES 1000000u
@@ -223,12 +223,39 @@ struct rt_arcidx {
 	struct rt_arc *slot[];
 };
 
+/* A row of two-level counting (rt_rows.c): the counts of the local paths
+ * of procedure `desc` in the activations entered with (base, nvc) in
+ * `region`.  Allocated once, never moved or freed; only counts (owner)
+ * and bases (dumper) change. */
+struct rt_row {
+	struct rt_row *next;		/* the thread's list, newest first */
+	struct ipp_rt_region *region;
+	const struct ipp_rt_rows *desc;
+	uint64_t base, nvc;
+	uint64_t key;			/* its hash key (rt_rows.c) */
+	uint64_t *bases;		/* dumper: desc->n baselines, or NULL */
+	uint64_t counts[];		/* owner: desc->n counts */
+};
+
+/* The owner's index over its rows: as struct rt_arcidx. */
+struct rt_rowidx {
+	uint32_t cap, used;		/* cap: a power of two */
+	struct rt_row *slot[];
+};
+
+/* The most a thread spends on rows; beyond it, records go through
+ * __ipp_record (exact, only slower). */
+#define RT_ROW_BYTES (64u << 20)
+
 struct rt_thread {
 	struct rt_thread *next;		/* rt_threads, newest first */
 	struct rt_vec *vec;		/* published */
 	struct rt_pent *partials;	/* published list head */
 	struct rt_arc *arcs;		/* published list head */
+	struct rt_row *rows;		/* published list head */
 	/* Owner-only. */
+	struct rt_rowidx *rowidx;
+	size_t row_bytes;		/* spent on rows */
 	struct rt_arcidx *arcidx;
 	struct rt_pent **pindex;	/* open addressing over partials */
 	uint32_t pcap, pused;
@@ -243,10 +270,7 @@ struct rt_thread {
  * uses (a static archive linked into executables: initial-exec, no
  * __tls_get_addr, safe in a signal handler). */
 extern __thread struct ipp_rt_frame *__ipp_top __attribute__((tls_model("initial-exec")));
-extern __thread uint64_t __ipp_tok __attribute__((tls_model("initial-exec")));
 extern __thread uint64_t __ipp_path __attribute__((tls_model("initial-exec")));
-extern __thread uint64_t __ipp_nvc __attribute__((tls_model("initial-exec")));
-extern __thread struct ipp_rt_region *__ipp_reg __attribute__((tls_model("initial-exec")));
 extern __thread const void *__ipp_itgt __attribute__((tls_model("initial-exec")));
 
 /* The fast path's thread-local view (rt_state.c keeps it up to date):
@@ -262,16 +286,22 @@ extern RT_TLS struct rt_thread *rt_tls_self;
 /* The slow path of __ipp_record: registers, creates the thread state or
  * the table, counts in a hash table, or rejects a bad number. */
 void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
+/* The slow path of __ipp_counts: the thread's array of array region r,
+ * registered and allocated if needed, or NULL. */
+uint64_t *rt_counts_slow(struct ipp_rt_region *r) RT_HIDDEN;
 /* Set while this thread is inside a slow path that allocates or edits its
  * owner-only structures (rt_state.c, rt_arcs.c): a signal handler that
  * records meanwhile (an instrumented handler) is dropped, not allowed to
  * corrupt the half-updated structures. */
 extern RT_TLS int rt_tls_busy;
 
-/* Counts one indirect call from the call vertex where `caller` stands to
- * the function whose Entry region is `callee` (rt_arcs.c; __ipp_enter).
- * Nothing is counted if caller is NULL or stands nowhere (vertex -1). */
-void rt_icall_count(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee) RT_HIDDEN;
+
+/* Rows (rt_rows.c): the number of local path l of row w; the fork child's
+ * zeroing of a thread's rows; ipp_reset's baselines (-1 if one could not
+ * be allocated). */
+uint64_t rt_row_number(const struct rt_row *w, uint64_t l) RT_HIDDEN;
+void rt_rows_zero(struct rt_thread *t) RT_HIDDEN;
+int rt_rows_reset(struct rt_thread *t) RT_HIDDEN;
 
 /* The calling thread's state, created if needed (NULL if out of memory). */
 struct rt_thread *rt_thread_self(void) RT_HIDDEN;

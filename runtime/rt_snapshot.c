@@ -274,6 +274,46 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 	return 0;
 }
 
+/* The moved counts of a row (rt_rows.c), as path records of its region:
+ * local path l counts for path base + a[l] * nvc + b[l].  A number past
+ * the region (never, from the plugin) is a bad record, not counted. */
+static RT_NOINST int take_row(struct rt_snapshot *s, struct rt_arena *a, struct rt_pmod *pm,
+			      struct rt_row *w)
+{
+	struct ipp_rt_region *r = w->region;
+	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, NULL };
+	bool commit = s->cap_commits != (size_t)-1;
+	uint64_t n = w->desc->n;
+	bool moved = false;
+
+	for (uint64_t l = 0; l < n && !moved; l++)
+		moved = load64(&w->counts[l]) > (w->bases ? w->bases[l] : 0);
+	if (!moved)
+		return 0;
+	/* The baselines the commit will move must exist beforehand, so that
+	 * a commit cannot fail halfway. */
+	if (commit && !w->bases) {
+		w->bases = rt_alloc(n * sizeof(uint64_t));
+		if (!w->bases)
+			return -1;
+	}
+	for (uint64_t l = 0; l < n; l++) {
+		uint64_t v = load64(&w->counts[l]), b = w->bases ? w->bases[l] : 0;
+		struct rt_commit c = { commit ? &w->bases[l] : NULL, NULL, 0, 0 };
+		if (v <= b)
+			continue;
+		rec.num = rt_row_number(w, l);
+		if (rec.num >= r->npaths) {
+			s->bad_records += v - b;
+			continue;
+		}
+		rec.count = c.delta = v - b;
+		if (add_rec(a, pm, REC_PATH, &rec) < 0 || (commit && add_commit(s, a, &c) < 0))
+			return -1;
+	}
+	return 0;
+}
+
 /* A record counted by its owner in *count, whose baseline *base only
  * dumpers move (partial paths, arcs): rec with the delta since the last
  * dump, filed under the unit registered as `registered` (its sequence
@@ -349,6 +389,14 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 			if (seq >= n)
 				continue;	/* registered after we looked */
 			if (take_table(s, a, &s->pmods[group[seq]], tb) < 0)
+				return -1;
+		}
+		for (struct rt_row *w = __atomic_load_n(&t->rows, __ATOMIC_ACQUIRE); w;
+		     w = w->next) {
+			uint32_t seq = w->region->module->registered - 1;
+			if (seq >= n)
+				continue;	/* registered after we looked */
+			if (take_row(s, a, &s->pmods[group[seq]], w) < 0)
 				return -1;
 		}
 		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
@@ -442,6 +490,8 @@ RT_HIDDEN int rt_reset_baselines(void)
 		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
 		     ar = ar->next)
 			ar->base = load64(&ar->count);
+		if (rt_rows_reset(t) < 0)
+			rc = -1;
 	}
 	return rc;
 }
