@@ -114,12 +114,14 @@ RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
 {
 	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
 	uint64_t *c;
+	RT_STAT(counts);
 	if (RT_LIKELY(i < rt_tls_view.nslots)) {
 		const struct rt_slot *s = &rt_tls_view.slots[i];
 		/* limit is set after counts (rt_state.c): a complete slot */
 		if (RT_LIKELY(s->limit != 0))
 			return s->counts;
 	}
+	RT_STAT(counts_slow);
 	c = rt_counts_slow(r);
 	return c ? c : rt_scratch;
 }

@@ -51,11 +51,17 @@
 	X(record_probe2, "__ipp_record: hash region, hit at the second probe") \
 	X(record_slow, "__ipp_record: went to rt_record_slow")                 \
 	X(slow_probe, "rt_record_slow: hit further along the probe sequence")  \
-	X(enter_fresh, "__ipp_enter: started a fresh path")                    \
-	X(enter_continue, "__ipp_enter: continued the caller's path")          \
-	X(enter_indirect, "__ipp_enter: fresh, called through a pointer (arc)") \
-	X(leave_fresh, "__ipp_leave: recorded a fresh path")                   \
-	X(leave_continue, "__ipp_leave: handed the path back to the caller")   \
+	X(counts, "__ipp_counts calls")                                        \
+	X(counts_slow, "__ipp_counts: went to rt_counts_slow")                 \
+	X(row, "__ipp_row calls")                                              \
+	X(row_found, "__ipp_row: the row was in the thread's index")           \
+	X(row_inserted, "__ipp_row: a new row")                                \
+	X(row_none, "__ipp_row: no row (budget, busy, in a partial path)")     \
+	X(row_number, "__ipp_row: a path from a return site (idx >= n)")       \
+	X(row_record, "__ipp_row: passed to __ipp_record (idx >= n or no row)") \
+	X(icall, "__ipp_icall calls")                                          \
+	X(icall_hit, "__ipp_icall: arc counted at the index's first slot")     \
+	X(icall_slow, "__ipp_icall: arc counted by count_slow")                \
 	X(writes, "exit-time profile writes (rt_write_profile calls)")         \
 	X(write_ns, "their wall time, nanoseconds")
 
@@ -66,6 +72,8 @@ enum rt_stat_id { RT_STATS_LIST(RT_STAT_ID) RT_STAT_COUNT };
 extern uint64_t rt_stat_count[RT_STAT_COUNT] __attribute__((visibility("hidden")));
 
 #define RT_STAT(name) __atomic_fetch_add(&rt_stat_count[RT_STAT_##name], 1, __ATOMIC_RELAXED)
+/* Counts 'name' if cond holds (cond is not evaluated in the normal build). */
+#define RT_STAT_IF(cond, name) ((cond) ? (void)RT_STAT(name) : (void)0)
 /* Around an exit-time write: counts it and adds its wall time. */
 #define RT_STAT_WRITE_BEGIN() rt_stat_timer(0)
 #define RT_STAT_WRITE_END() rt_stat_timer(1)
@@ -78,6 +86,7 @@ void rt_stat_write(void) __attribute__((visibility("hidden"), no_instrument_func
 #else /* the normal build: nothing */
 
 #define RT_STAT(name) ((void)0)
+#define RT_STAT_IF(cond, name) ((void)0)
 #define RT_STAT_WRITE_BEGIN() ((void)0)
 #define RT_STAT_WRITE_END() ((void)0)
 #define RT_STAT_WRITE() ((void)0)
