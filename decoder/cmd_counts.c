@@ -33,10 +33,10 @@
 
 enum what { WHAT_FUNCTIONS, WHAT_CALLS, WHAT_LINES, WHAT_CHECK, WHAT_VERTICES, WHAT_EVENTS };
 
-/* The largest region the runtime counts in an array (runtime/rt_internal.h,
- * RT_ARRAY_MAX; the runtime's headers are its own): --events splits the
- * records at it. */
-#define RUNTIME_ARRAY_MAX 4096u
+/* --events: the limits the plugin and the runtime share (IPP_ARRAY_MAX,
+ * IPP_ROW_MAX), from the ABI's own header. */
+#define IPP_ABI_TYPES_ONLY
+#include "../runtime/ipp_abi.h"
 
 static void counts_usage(FILE *f)
 {
@@ -68,9 +68,9 @@ static void counts_usage(FILE *f)
 		"                       the vertex ids of 'ipp map')\n"
 		"  -E, --events         the run-time events of the inserted code, summed\n"
 		"                       over the units that ran: EVENT COUNT (activations\n"
-		"                       fresh and continuing, records by site and region\n"
-		"                       size, increments, multiplies, calls by kind;\n"
-		"                       docs/PROTOCOL.md, \"Events\")\n"
+		"                       fresh and continuing, frames, records by site, by\n"
+		"                       route and by region size, increments, multiplies,\n"
+		"                       calls by kind; docs/PROTOCOL.md, \"Events\")\n"
 		"  -k, --check          the same as 'ipp check PROGRAM PROFILE': flow\n"
 		"                       conservation (Kirchhoff's law) at every vertex;\n"
 		"                       prints the violations and exits 1 if there are any\n"
@@ -287,13 +287,13 @@ static size_t unit_calls(const struct unit *u, ipp_call_count **out)
  * message if they cannot be derived (a mode without events). */
 static int unit_events(const struct derived *d, size_t i, ipp_events *ev)
 {
+	static const ipp_events_limits lim = { IPP_ARRAY_MAX, IPP_ROW_MAX };
 	const struct unit *u = &d->units[i];
 	char err[256];
 	memset(ev, 0, sizeof(*ev));
 	if (!u->ran)
 		return 0;
-	if (ipp_events_derive(u->m->fin, &u->c, d->r.mods[i].pm, RUNTIME_ARRAY_MAX, ev, err,
-			      sizeof(err)) < 0) {
+	if (ipp_events_derive(u->m->fin, d->r.mods[i].pm, &lim, ev, err, sizeof(err)) < 0) {
 		cli_error("%s: %s", u->m->map->module, err);
 		return -1;
 	}
