@@ -293,12 +293,13 @@ activations_vs_calls() {
 }
 
 # Nominal instructions of the inserted code per event, in user code (x86-64,
-# -O2; bench/README "Per-event costs" says how they were counted).
+# -O2; bench/README "Nominal costs" says how they were counted).
 declare -A nominal=(
-	[inline_entry_intra]=9 [inline_entry_context]=16 [inline_return_intra]=2
-	[inline_return_context]=4 [enter_call]=8 [leave_call]=3 [record_call]=3
-	[split_restart]=1 [increment]=1 [multiply]=1 [stand]=2 [interproc]=10
-	[indirect]=3 [lost_inline]=5
+	[frame_push]=8 [frame_pop]=2 [counts_call]=3 [itgt_check]=12 [path_save]=5
+	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
+	[record_call]=3 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
+	[stand]=2 [interproc]=5 [interproc_return]=1 [itgt_store]=2 [dead_mark]=1
+	[dead_mark_top]=2 [lost_inline]=5
 )
 
 # events_table PROG: the per-event table of the ipp variants of PROG, the
@@ -315,29 +316,26 @@ events_table() {
 		[ -r "$d/events.cg" ] && [ -r "$d/cg.txt" ] || continue
 		e=$d/events.cg s=$d/stats.txt cgt=$d/cg.txt
 		local mode=${v#ipp-}
-		local act fresh cont ef ec ie ret lf lc ir rec rr rs rd incr mult calls ci csum cdead cind arcs
-		act=$(ev "$e" activations) fresh=$(ev "$e" fresh) cont=$(ev "$e" continuing)
-		ef=$(ev "$e" enter_fresh) ec=$(ev "$e" enter_continuing) ie=$(ev "$e" inline_entries)
-		ret=$(ev "$e" returns) lf=$(ev "$e" leave_fresh) lc=$(ev "$e" leave_continuing) ir=$(ev "$e" inline_returns)
-		rec=$(ev "$e" records) rr=$(ev "$e" rec_return) rs=$(ev "$e" rec_split) rd=$(ev "$e" rec_dead)
-		incr=$(ev "$e" increments) mult=$(ev "$e" multiplies)
-		calls=$(ev "$e" calls) ci=$(ev "$e" calls_interproc) csum=$(ev "$e" calls_summarized)
-		cdead=$(ev "$e" calls_dead) cind=$(ev "$e" calls_indirect) arcs=$(ev "$e" icall_arcs)
+		x() { ev "$e" "$1"; }
+		# callgrind: calls made and inclusive cost of calls made from CALLER
+		# (a regex) to CALLEE
+		cgc() { awk -v a="$1" -v b="$2" -v c="$3" '$1 == "C" && $2 ~ a && $3 == b { s += $c } END { printf "%.0f", s }' "$cgt"; }
 		# runtime, measured (inclusive instructions and calls)
-		local enI enN lvI lvN rcI rcN slI slN wrI rtI lvrec other
-		enI=$(cg "$cgt" __ipp_enter 4) enN=$(cg "$cgt" __ipp_enter 5)
-		lvrec=$(awk '$1 == "C" && $2 == "__ipp_leave" && $3 == "__ipp_record" { print $5 + 0 }' "$cgt")
-		lvI=$(( $(cg "$cgt" __ipp_leave 4) - ${lvrec:-0} )) lvN=$(cg "$cgt" __ipp_leave 5)
+		local rcI rcN slI slN rwI rwN rwrec coI coN icI icN wrI rtI other rcUser rwrecN
 		rcI=$(cg "$cgt" __ipp_record 4) rcN=$(cg "$cgt" __ipp_record 5)
 		slI=$(cg "$cgt" rt_record_slow 4) slN=$(cg "$cgt" rt_record_slow 5)
+		rwrec=$(cgc '^__ipp_row$' __ipp_record 5) rwrecN=$(cgc '^__ipp_row$' __ipp_record 4)
+		rwI=$(( $(cg "$cgt" __ipp_row 4) - rwrec )) rwN=$(cg "$cgt" __ipp_row 5)
+		coI=$(cg "$cgt" __ipp_counts 4) coN=$(cg "$cgt" __ipp_counts 5)
+		icI=$(cg "$cgt" __ipp_icall 4) icN=$(cg "$cgt" __ipp_icall 5)
+		rcUser=$(awk '$1 == "C" && $3 == "__ipp_record" && $2 !~ /^(__ipp_|rt_)/ { s += $4 } END { printf "%.0f", s }' "$cgt")
 		wrI=${wins[$p:$v]:-0}
 		# everything the runtime executed: its entry points called from
 		# outside it, and the exit hooks libc calls
 		rtI=$(awk '$1 == "C" && $3 ~ /^__ipp_/ && $2 !~ /^(__ipp_|rt_)/ { s += $5 }
 			   $1 == "F" && ($2 == "rt_atexit" || $2 == "rt_fini") { s += $4 }
 			   END { printf "%.0f", s }' "$cgt")
-		other=$(( rtI - enI - lvI - rcI - wrI ))
-		[ "$mode" = intra ] && other=$(( rtI - rcI - wrI ))
+		other=$(( rtI - rcI - rwI - coI - icI - wrI ))
 		extra=$(( ${insns[$p:$v]:-0} - ${insns[$p:plain]:-0} ))
 		read -r A PC MC < <(activations_vs_calls "$p" "$v")
 		local lost=$(( MC - PC ))
@@ -345,51 +343,61 @@ events_table() {
 
 		echo
 		echo "-- $p $v: $(ratio "${insns[$p:$v]}" "${insns[$p:plain]}") instructions of plain, $extra extra --"
-		printf '%-46s %14s %9s %14s  %s\n' event count instr/ev instructions source
+		printf '%-50s %16s %9s %14s  %s\n' event count instr/ev instructions source
 		row() {	# label count cost source [instructions]  (cost "-": not counted)
 			local ins=${5:--}
 			[ "$3" != - ] && [ "$ins" = - ] && ins=$(awk -v c="$2" -v k="$3" 'BEGIN { printf "%.0f", c * k }')
-			printf '%-46s %14s %9s %14s  %s\n' "$1" "$2" "$3" "$ins" "$4"
+			printf '%-50s %16s %9s %14s  %s\n' "$1" "$2" "$3" "$ins" "$4"
 			[ "$ins" != - ] && explained=$(awk -v a="$explained" -v b="$ins" 'BEGIN { printf "%.0f", a + b }')
 		}
 		per() { awk -v i="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.1f", i / n; else print "-" }'; }
 		explained=0
 		echo "runtime (measured: callgrind's inclusive instructions / calls)"
-		if [ "$mode" = context ]; then
-			row "  __ipp_enter calls" "$enN" "$(per "$enI" "$enN")" "callgrind" "$enI"
-			row "  __ipp_leave calls (without its records)" "$lvN" "$(per "$lvI" "$lvN")" "callgrind" "$lvI"
-		fi
 		row "  __ipp_record calls (with rt_record_slow)" "$rcN" "$(per "$rcI" "$rcN")" "callgrind" "$rcI"
-		printf '%-46s %14s %9s %14s  %s\n' "    of which rt_record_slow" "$slN" "$(per "$slI" "$slN")" "$slI" "callgrind (in the line above)"
+		printf '%-50s %16s %9s %14s  %s\n' "    of which rt_record_slow" "$slN" "$(per "$slI" "$slN")" "$slI" "callgrind (in the line above)"
+		printf '%-50s %16s %9s %14s  %s\n' "    of which from __ipp_row" "$rwrecN" "$(per "$rwrec" "$rwrecN")" "$rwrec" "callgrind (in the line above)"
+		[ "$mode" = context ] && row "  __ipp_row calls (without their __ipp_record)" "$rwN" "$(per "$rwI" "$rwN")" "callgrind" "$rwI"
+		row "  __ipp_counts calls" "$coN" "$(per "$coI" "$coN")" "callgrind" "$coI"
+		[ "$mode" = context ] && row "  __ipp_icall calls" "$icN" "$(per "$icI" "$icN")" "callgrind" "$icI"
 		row "  exit-time writer (rt_write_profile + frames)" 1 "$wrI" "callgrind"
-		row "  other runtime (registration, arcs, ...)" 1 "$other" "callgrind"
+		row "  other runtime (registration, ...)" 1 "$other" "callgrind"
 		echo "user code (counts x nominal instructions of the inserted code)"
+		row "  frame pushes" "$(x frames)" "${nominal[frame_push]}" "derived ($(x frames_assumed) assumed, see README)"
+		row "  frame pops" "$(x frame_pops)" "${nominal[frame_pop]}" "derived"
+		row "  __ipp_counts call sequence" "$(x counts_calls)" "${nominal[counts_call]}" "derived"
+		[ "$mode" = context ] && row "  __ipp_itgt check at fresh entries" "$(x itgt_checks)" "${nominal[itgt_check]}" "derived (upper bound, see README)"
+		[ "$mode" = context ] && row "  __ipp_path saved and restored (fresh)" "$(x path_saves)" "${nominal[path_save]}" "derived"
+		[ "$mode" = context ] && row "  continuing returns: __ipp_path = r" "$(x returns_continuing)" "${nominal[cont_return]}" "derived"
+		[ "$mode" = context ] && row "  lazy-r returns: r from the row tables" "$(x returns_lazy)" "${nominal[lazy_return]}" "derived"
+		row "  records counted in arrays: counts[n] += 1" "$(x rec_array)" "${nominal[rec_array]}" "derived"
 		if [ "$mode" = context ]; then
-			row "  activations via __ipp_enter: fresh" "$ef" - "derived (stats: $(ev "$s" enter_fresh))"
-			row "  activations via __ipp_enter: continuing" "$ec" - "derived (stats: $(ev "$s" enter_continue))"
-			row "  __ipp_enter call sequence" "$((ef + ec))" "${nominal[enter_call]}" "derived"
-			row "  __ipp_leave call sequence" "$((lf + lc))" "${nominal[leave_call]}" "derived (fresh $lf, stats $(ev "$s" leave_fresh))"
+			row "  records counted in rows inline: row[l] += 1" "$(( $(x rec_row) - rwN ))" "${nominal[rec_row]}" "derived $(x rec_row) - callgrind __ipp_row calls"
+			row "  __ipp_row call sequence" "$rwN" "${nominal[row_call]}" "callgrind"
 		fi
-		row "  inline entries (frame push, slots read)" "$ie" "${nominal[inline_entry_$mode]}" "derived"
-		row "  inline returns" "$ir" "${nominal[inline_return_$mode]}" "derived"
-		local recsites=$rec
-		[ "$mode" = context ] && recsites=$(( rec - lf ))
-		row "  __ipp_record call sequence (not in leave)" "$recsites" "${nominal[record_call]}" "derived"
-		row "  restarts after back edges and cuts" "$rs" "${nominal[split_restart]}" "derived"
-		row "  edge increments" "$incr" "${nominal[increment]}" "derived"
-		row "  multiplies by nvc" "$mult" "${nominal[multiply]}" "derived"
-		row "  call sites: frame.path/vertex stores" "$((ci + csum))" "${nominal[stand]}" "derived"
-		row "  call sites: dead ends (vertex = -1)" "$cdead" 1 "derived"
-		[ "$mode" = context ] && row "  call sites: interprocedural slot traffic" "$ci" "${nominal[interproc]}" "derived"
-		[ "$mode" = context ] && row "  call sites: indirect (__ipp_itgt store)" "$cind" "${nominal[indirect]}" "derived"
+		row "  __ipp_record call sequence" "$(x rec_hash)" "${nominal[record_call]}" "derived"
+		row "  restarts after splits" "$(x restarts)" "${nominal[restart]}" "derived"
+		row "  increments of r" "$(x increments)" "${nominal[increment]}" "derived"
+		[ "$mode" = context ] && row "  increments of l" "$(x local_increments)" "${nominal[local_increment]}" "derived"
+		row "  multiplies by nvc" "$(x multiplies)" "${nominal[multiply]}" "derived"
+		row "  summarized calls in framed bodies: stores" "$(x calls_framed)" "${nominal[stand]}" "derived"
+		if [ "$mode" = context ]; then
+			row "  continuing calls: stores and 3 arguments" "$(x calls_interproc)" "${nominal[interproc]}" "derived"
+			row "  continuing calls returned: r = __ipp_path" "$(x interproc_returns)" "${nominal[interproc_return]}" "derived"
+			row "  indirect calls: __ipp_itgt = fn" "$(x calls_indirect)" "${nominal[itgt_store]}" "derived"
+		fi
+		row "  dead ends: frame marked recorded" "$(x dead_marks)" "${nominal[dead_mark]}" "derived"
+		row "  ... through __ipp_top (frameless clones)" "$(x dead_marks_top)" "${nominal[dead_mark_top]}" "derived"
 		row "  calls not inlined that plain inlined" "$lost" "${nominal[lost_inline]}" "callgrind calls vs derived activations"
 		echo "counts (no cost of their own: included above)"
-		row "  activations: fresh / continuing" "$fresh/$cont" - "derived (of $act)"
-		row "  records at returns / splits / dead ends" "$rr/$rs/$rd" - "derived (sum $rec)"
-		row "  records: array / probe 1 / probe 2 / slow" "$(ev "$s" record_array)/$(ev "$s" record_probe1)/$(ev "$s" record_probe2)/$(ev "$s" record_slow)" - "stats runtime (slow: $(ev "$s" slow_probe) further probes)"
-		row "  records by region size: <=4096/<=2^32/<=2^48/more" "$(ev "$e" rec_region_small)/$(ev "$e" rec_region_32)/$(ev "$e" rec_region_48)/$(ev "$e" rec_region_big)" - "derived (profile records by region)"
-		[ "$mode" = context ] && row "  indirect-call arcs" "$arcs" - "profile (stats: $(ev "$s" enter_indirect))"
-		row "  call sites executed (interproc/summarized/dead)" "$ci/$csum/$cdead" - "derived (sum $calls)"
+		row "  activations: fresh / continuing" "$(x fresh)/$(x continuing)" - "derived (of $(x activations))"
+		row "  records at returns / splits / dead ends" "$(x rec_return)/$(x rec_split)/$(x rec_dead)" - "derived (sum $(x records))"
+		row "  records: array / row / hash" "$(x rec_array)/$(x rec_row)/$(x rec_hash)" - "derived ($(x rec_row_return) in rows from a return site)"
+		row "  records by region size: <=4096/<=2^32/<=2^48/more" "$(x rec_region_small)/$(x rec_region_32)/$(x rec_region_48)/$(x rec_region_big)" - "derived (profile records by region)"
+		row "  __ipp_record: array / probe 1 / probe 2 / slow" "$(ev "$s" record_array)/$(ev "$s" record_probe1)/$(ev "$s" record_probe2)/$(ev "$s" record_slow)" - "stats runtime (slow: $(ev "$s" slow_probe) further probes)"
+		[ "$mode" = context ] && row "  __ipp_row: found / inserted / no row" "$(ev "$s" row_found)/$(ev "$s" row_inserted)/$(ev "$s" row_none)" - "stats runtime ($(ev "$s" row_number) by number)"
+		row "  __ipp_counts: slow path" "$(ev "$s" counts_slow)" - "stats runtime (of $(ev "$s" counts))"
+		[ "$mode" = context ] && row "  indirect-call arcs" "$(x icall_arcs)" - "profile (stats: $(ev "$s" icall_hit) hit, $(ev "$s" icall_slow) slow)"
+		row "  call sites executed (continuing/summarized/dead)" "$(x calls_interproc)/$(x calls_summarized)/$(x calls_dead)" - "derived (sum $(x calls))"
 		row "  source activations: inlined by plain / by ipp" "$((A - PC))/$((A - MC))" - "derived $A - callgrind calls $PC / $MC"
 		echo "explained: $explained of $extra extra instructions ($(awk -v a="$explained" -v b="$extra" 'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / b; else print "-" }')); remainder $(( extra - explained )) (register pressure, spills, lost optimisations)"
 		echo "exit-time write: $wrI instructions; wall $(awk -v n="$(ev "$s" write_ns)" 'BEGIN { printf "%.2f ms", n / 1e6 }') in $(ev "$s" writes) writes (stats build, size $csize)"
@@ -398,26 +406,36 @@ events_table() {
 			head -n 5 "$d/lost-inlining.txt" | sed 's/^/    /'
 		fi
 
-		# Cross-checks: derived events against the runtime's own counts (same
-		# run: the stats build) and against callgrind's call counts (same run).
+		# Cross-checks: derived events against the runtime's own counts (the
+		# stats build's run: its profile, its counters) and against
+		# callgrind's call counts (the callgrind run: its profile, its calls).
 		local es=$d/events.stats chk=ok
 		xc() {	# label derived measured
 			if [ "$2" != "$3" ]; then
 				problem "[$p $v] cross-check $1: derived $2, measured $3"; chk=MISMATCH
 			fi
 		}
-		xc "records (stats run): placement rule vs profile counts" "$(ev "$es" records)" "$(ev "$es" path_counts)"
-		xc "records (stats run) vs the runtime's __ipp_record count" "$(ev "$es" records)" \
+		y() { ev "$es" "$1"; }
+		xc "records (stats run): by site = the profile's sum" "$(y records)" "$(y path_counts)"
+		xc "records (stats run): by route = by site" "$(( $(y rec_array) + $(y rec_row) + $(y rec_hash) ))" "$(y records)"
+		xc "__ipp_counts calls (stats run)" "$(y counts_calls)" "$(ev "$s" counts)"
+		xc "__ipp_record calls (stats run): rec_hash + __ipp_row's" \
+			"$(( $(y rec_hash) + $(ev "$s" row_record) ))" \
 			"$(( $(ev "$s" record_array) + $(ev "$s" record_probe1) + $(ev "$s" record_probe2) + $(ev "$s" record_slow) ))"
-		xc "records (callgrind run) vs callgrind's __ipp_record calls" "$rec" "$rcN"
+		xc "row records from a return site (stats run)" "$(y rec_row_return)" "$(ev "$s" row_number)"
+		xc "__ipp_row: found + inserted + none = calls (stats run)" \
+			"$(ev "$s" row)" "$(( $(ev "$s" row_found) + $(ev "$s" row_inserted) + $(ev "$s" row_none) ))"
+		[ "$(ev "$s" row)" -le "$(y rec_row)" ] ||
+			xc "__ipp_row calls (stats run) at most the row records" "$(y rec_row)" "$(ev "$s" row)"
+		xc "__ipp_counts calls (callgrind run)" "$(x counts_calls)" "$coN"
+		xc "__ipp_record calls from user code (callgrind run)" "$(x rec_hash)" "$rcUser"
+		xc "__ipp_row's __ipp_record calls (callgrind run): from a return site + no row (stats)" \
+			"$(( $(x rec_row_return) + $(ev "$s" row_record) - $(ev "$s" row_number) ))" "$rwrecN"
+		[ "$rwN" -le "$(x rec_row)" ] ||
+			xc "__ipp_row calls (callgrind run) at most the row records" "$(x rec_row)" "$rwN"
 		if [ "$mode" = context ]; then
-			xc "fresh __ipp_enter (stats run)" "$(ev "$es" enter_fresh)" "$(ev "$s" enter_fresh)"
-			xc "continuing __ipp_enter (stats run)" "$(ev "$es" enter_continuing)" "$(ev "$s" enter_continue)"
-			xc "fresh __ipp_leave (stats run)" "$(ev "$es" leave_fresh)" "$(ev "$s" leave_fresh)"
-			xc "continuing __ipp_leave (stats run)" "$(ev "$es" leave_continuing)" "$(ev "$s" leave_continue)"
-			xc "indirect arcs (stats run)" "$(ev "$es" icall_arcs)" "$(ev "$s" enter_indirect)"
-			xc "__ipp_enter calls (callgrind run)" "$((ef + ec))" "$enN"
-			xc "__ipp_leave calls (callgrind run)" "$((lf + lc))" "$lvN"
+			xc "indirect arcs (stats run)" "$(y icall_arcs)" "$(( $(ev "$s" icall_hit) + $(ev "$s" icall_slow) ))"
+			xc "indirect arcs (callgrind run) vs __ipp_icall calls" "$(x icall_arcs)" "$icN"
 		fi
 		echo "cross-checks (derived = stats runtime = callgrind): $chk"
 	done
