@@ -210,7 +210,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(frames, "activations that push a frame (and pop it at a return)")     \
 	X(frames_assumed, "of them: framed only by calls the map does not say "  \
 	  "are leaf (taken as not leaf)")                                         \
-	X(counts_calls, "__ipp_counts calls: fresh activations of array bodies") \
+	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
 	X(itgt_checks, "fresh entries checking __ipp_itgt inline (functions "    \
 	  "the map flags entry: an upper bound)")                                 \
 	X(path_saves, "fresh activations that save and restore __ipp_path")     \
