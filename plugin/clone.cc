@@ -121,17 +121,22 @@ static int stmt_pos(gimple *s)
 }
 
 /* The position of e among its source's successors. */
-static int edge_pos(edge e)
+#define COPY_EDGE_FLAGS (EDGE_EH | EDGE_ABNORMAL | EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)
+
+/* The copy in cb (the clone's block of e->src) of the original's edge e:
+ * the successor with e's destination's copy and e's kind, or NULL.  Not by
+ * position: copy_edges_for_bb copies a block's normal edges first and makes
+ * its EH edges after them, whatever order the original had.  (A CFG has at
+ * most one edge from a block to another.) */
+static edge copy_edge(basic_block cb, edge e, basic_block *cmap)
 {
-	edge x;
+	edge ce;
 	edge_iterator ei;
-	int k = 0;
-	FOR_EACH_EDGE(x, ei, e->src->succs) {
-		if (x == e)
-			return k;
-		k++;
-	}
-	gcc_unreachable();
+	FOR_EACH_EDGE(ce, ei, cb->succs)
+		if (ce->dest == cmap[e->dest->index])
+			return (ce->flags & COPY_EDGE_FLAGS) == (e->flags & COPY_EDGE_FLAGS) ? ce
+											   : NULL;
+	return NULL;
 }
 
 /* Do two statements of the original and the clone correspond? */
@@ -187,7 +192,6 @@ static bool map_body(const struct body *o, struct body *b, const char **why)
 	FOR_ALL_BB_FN(ob, of) {
 		edge e;
 		edge_iterator ei;
-		int k = 0;
 		cb = cmap[ob->index];
 		if (pad && ob == ENTRY_BLOCK_PTR_FOR_FN(of))
 			cb = pad;
@@ -197,10 +201,7 @@ static bool map_body(const struct body *o, struct body *b, const char **why)
 			break;
 		}
 		FOR_EACH_EDGE(e, ei, ob->succs) {
-			edge ce = EDGE_SUCC(cb, k++);
-			if (cmap[e->dest->index] != ce->dest ||
-			    (e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) !=
-			    (ce->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_TRUE_VALUE | EDGE_FALSE_VALUE))) {
+			if (!copy_edge(cb, e, cmap)) {
 				*why = "a block's successors differ";
 				ok = false;
 			}
@@ -255,9 +256,9 @@ static bool map_body(const struct body *o, struct body *b, const char **why)
 		}
 		for (size_t i = 0; i < o->ne; i++)
 			if (edge e = o->gedge[i])
-				b->gedge[i] = EDGE_SUCC(pad && e->src == ENTRY_BLOCK_PTR_FOR_FN(of)
+				b->gedge[i] = copy_edge(pad && e->src == ENTRY_BLOCK_PTR_FOR_FN(of)
 								? pad : cmap[e->src->index],
-							edge_pos(e));
+							e, cmap);
 	}
 	XDELETEVEC(cmap);
 	return ok;
