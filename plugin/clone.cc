@@ -30,6 +30,52 @@
 #include "gcc-common.h"
 #include "ipp_plugin.h"
 #include "ipa-param-manipulation.h"
+#include "gimple-fold.h"
+#include "tree-eh.h"
+#include "tree-cfgcleanup.h"
+
+/* tree_function_versioning folds every statement it copies
+ * (tree-inline.cc, fold_marked_statements) and purges the EH edges of the
+ * ones that can no longer throw.  A body fresh from build_ssa_passes has
+ * never been folded, so its clone would not be a copy of it: a
+ * __builtin_strlen of a known string becomes a constant (gcc.dg/pr38902.c,
+ * binutils' sframe-dump.c), and map_body stops the build.  So a body that
+ * may be cloned is folded the same way before its graph is built (to a
+ * fixpoint: the copy folds in another order); folding the copy then
+ * changes nothing, which map_body checks.  fold_stmt only does what GCC's
+ * next folding pass would do to the body anyway. */
+void ipp_fold_before_cloning(function *fun)
+{
+	auto_bitmap to_purge;
+	bool any = false;
+	gcc_assert(cfun == fun);
+	for (int round = 0; round < 4; round++) {
+		bool changed = false;
+		basic_block bb;
+		FOR_EACH_BB_FN(bb, fun) {
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi)) {
+				gimple *old = gsi_stmt(gsi);
+				if (is_gimple_debug(old) || !fold_stmt(&gsi))
+					continue;
+				update_stmt(gsi_stmt(gsi));
+				if (maybe_clean_or_replace_eh_stmt(old, gsi_stmt(gsi)))
+					bitmap_set_bit(to_purge, bb->index);
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+		any = true;
+	}
+	if (!any)
+		return;
+	if (gimple_purge_all_dead_eh_edges(to_purge))
+		cleanup_tree_cfg();
+	update_ssa(TODO_update_ssa);
+	/* calls replaced or gone: the clone's edges are copied from these */
+	cgraph_edge::rebuild_edges();
+}
 
 bool ipp_cloneable(cgraph_node *node)
 {

@@ -226,6 +226,7 @@ extern const struct ggc_root_tab ipp_abi_gc_roots[];
 /* Whether a function may get a continuing clone: a copy of its body that
  * takes the path state as extra parameters (tree_function_versioning). */
 bool ipp_cloneable(cgraph_node *node);
+void ipp_fold_before_cloning(function *fun);
 
 /* The parameters a continuing clone takes after the function's own, in
  * this order: the path number on entry (the paper's pathNum, by value:

@@ -541,6 +541,8 @@ bool ipp_build_supergraph(struct unit *u)
 		if (fi->skip)
 			continue;
 		push_cfun(fi->fun);
+		if (fi->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT)
+			ipp_fold_before_cloning(fi->fun);
 		build_body(u, fi);
 		pop_cfun();
 	}
