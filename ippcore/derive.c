@@ -137,6 +137,13 @@ static bool proc_instrumented(const ipp_graph *g, ipp_id p)
 	return p >= 0 && !(ipp_proc_flags(g, p) & IPP_PROC_SKIPPED);
 }
 
+/* A tail call kept a sibling call: the caller's path through the call's
+ * return is recorded before the call (docs/PROTOCOL.md, "Tail calls"). */
+static bool tail_site(const ipp_graph *g, ipp_id c)
+{
+	return (ipp_call_flags(g, c) & IPP_CALL_TAIL) != 0;
+}
+
 /* A call vertex whose callee never returns (ECF_NORETURN: exit, abort,
  * longjmp, a function declared noreturn). */
 static bool noreturn_site(const ipp_graph *g, ipp_id c)
@@ -761,7 +768,10 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 				 * returns all the same */
 				ipp_id q = ipp_call_callee(g, v);
 				acc_add(&site_calls[q], c->vertex[v]);
-				if (noreturn_site(g, v))
+				/* a tail site counts its return before the
+				 * call (IPP_CALL_TAIL): its calls bound the
+				 * callee's returns, as a noreturn site's */
+				if (noreturn_site(g, v) || tail_site(g, v))
 					acc_add(&site_calls_nr[q], c->vertex[v]);
 				else
 					acc_add(&site_rets[q], c->returns[v]);

@@ -286,7 +286,10 @@ static void build_body(struct unit *u, fninfo *fi)
 	ipp_id p = fi->proc;
 
 	struct body *b = &fi->orig;
+	hash_set<gimple *> tail_calls;
 
+	/* first the one change to the CFG: tail calls get their own return */
+	ipp_isolate_tail_calls(fun, &tail_calls);
 	memset(&sl, 0, sizeof(sl));
 	b->fun = fun;
 	b->decl = fun->decl;
@@ -334,6 +337,8 @@ static void build_body(struct unit *u, fninfo *fi)
 				flags |= IPP_CALL_INDIRECT;
 			if (gimple_call_flags(call) & ECF_NORETURN)
 				flags |= IPP_CALL_NORETURN;
+			if (tail_calls.contains(call))
+				flags |= IPP_CALL_TAIL | IPP_CALL_FORCE_SUMMARY;
 			grow(u);
 			c = ipp_add_call(g, p, callee, flags);
 			/* docs/PROTOCOL.md relies on it: the vertex before a call
