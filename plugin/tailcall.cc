@@ -10,7 +10,7 @@
  * sibling call in the plain build; the test here is conservative (it may
  * refuse a call GCC would accept, never the other way round except for the
  * target's own checks at expansion, see ipp_tail_call_p):
- *  - the function: -foptimize-sibling-calls, not stdarg, no alloca, no
+ *  - the function: -O1 or more and -foptimize-sibling-calls, not stdarg, no alloca, no
  *    setjmp, no __builtin_eh_return, no nonlocal label, no parameter whose
  *    address is taken (suitable_for_tail_call_opt_p);
  *  - the call: last in its block but for labels, nops, predictions,
@@ -53,7 +53,7 @@ extern void destroy_live_vars(vec<bitmap_head> &);
 static bool function_allows_tail_calls(function *fun)
 {
 	basic_block bb;
-	if (!opt_for_fn(fun->decl, flag_optimize_sibling_calls))
+	if (!opt_for_fn(fun->decl, optimize) || !opt_for_fn(fun->decl, flag_optimize_sibling_calls))
 		return false;
 	if (fun->stdarg || fun->calls_alloca || fun->calls_setjmp || fun->calls_eh_return ||
 	    fun->has_nonlocal_label)

@@ -9,6 +9,27 @@
  * n = 3 from the setjmp restart, ending at the longjmp; the last path from
  * the restart to the return: 4 paths, no partial path (each longjmp ends a
  * recorded path).
+ * At -O2 mid's second call, thrower(x + 1), is a tail call (docs/
+ * PROTOCOL.md, "Tail calls"): mid records its path (intra) or hands its
+ * number back (context) before it.
+ * intra: mid completes twice (n = 1, and n = 2 before thrower(3)
+ * longjmps) and is abandoned once (n = 3, at its first call); thrower and
+ * main as at -O0.
+ * context: thrower is called from the tail site and starts fresh paths in
+ * its own region: thrower(2) returns (n = 1), thrower(3) longjmps (n = 2):
+ * 1, 1.  main: n = 1 from the entry, complete at the back edge; n = 2 from
+ * the header is left standing at main's call of mid when the longjmp
+ * comes back to main: partial; n = 3 from the restart ends at the longjmp
+ * in thrower (a continuing call); the last path, restart to return.
+ *
+ * ipp-expect intra@-O2 thrower: 3 2
+ * ipp-expect intra@-O2 mid: 2
+ * ipp-expect intra@-O2 main: 1 1
+ * ipp-expect-partial intra@-O2 mid: 1
+ * ipp-expect-partial intra@-O2 main: 1 1
+ * ipp-expect context@-O2 main: 1 1 1
+ * ipp-expect-partial context@-O2 main: 1
+ * ipp-expect context@-O2 thrower: 1 1
  *
  * ipp-expect intra thrower: 3 2
  * ipp-expect intra mid: 1
