@@ -839,9 +839,11 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		/* a tail call: the path goes on through the return (v + 1 ->
 		 * Exit_P, the return of its own, tailcall.cc) and ends now, as
 		 * the return would end it; nothing of ours runs after the call,
-		 * and the frame, popped, is dead (tailc requires it) */
+		 * and the frame, popped, is dead (tailc requires it).  Only in
+		 * fresh bodies: a function that makes tail calls has no
+		 * continuing clone (supergraph.cc). */
 		ipp_id fe = ipp_fin_succ(fin, v + 1, 0);
-		gcc_assert(!interproc && !dead &&
+		gcc_assert(!st->cont && !interproc && !dead &&
 			   ipp_fin_edst(fin, fe) == ipp_proc_exit(g, st->fi->proc));
 		emit_add(&seq, st, rho_val(&seq, st, fe));
 		emit_local_add(&seq, st, fe);

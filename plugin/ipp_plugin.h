@@ -113,6 +113,8 @@ struct unit {
 	gcall **call_stmt;
 	gimple **dead_stmt;
 	gcall **setjmp_call;
+	/* the tail calls of the unit's instrumented functions (tailcall.cc) */
+	hash_set<gimple *> *tail_calls;
 	/* per G* vertex: the G* edge entering it inside a block chain */
 	ipp_id *chain_in;
 	/* per G* edge */

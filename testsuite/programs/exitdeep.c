@@ -11,22 +11,21 @@
  * call, as its frame is gone before the callee runs in the machine code;
  * so no level1 or level2 activation is left pending at exit().
  * intra: level1 and level2 complete 4 times; level3 and main as at -O0.
- * context: level2 and level3 are called from tail sites and start fresh
- * paths in their own regions: level2 4 complete; level3 returns 3 times
- * and ends once at exit (3, 1).  main's call of level1 is not a tail call
- * (printf follows): main's iterations i = 0, 1, 2 complete (1, 2), and at
- * i = 3 main stands at its call of level1 (level1 handed its number back
- * at its tail call, but main never took it): one partial path.
+ * context: level1 and level2 make tail calls, so they start fresh paths
+ * (a function that makes tail calls is not followed into), and level3 is
+ * called from a tail site: each has its own region, with the counts of
+ * intra mode; main's calls are summarized: main's paths as in intra mode.
  *
  * ipp-expect intra@-O2 level3: 3 1
  * ipp-expect intra@-O2 level2: 4
  * ipp-expect intra@-O2 level1: 4
  * ipp-expect intra@-O2 main: 1 2
  * ipp-expect-partial intra@-O2 main: 1
+ * ipp-expect context@-O2 level3: 3 1
+ * ipp-expect context@-O2 level2: 4
+ * ipp-expect context@-O2 level1: 4
  * ipp-expect context@-O2 main: 1 2
  * ipp-expect-partial context@-O2 main: 1
- * ipp-expect context@-O2 level2: 4
- * ipp-expect context@-O2 level3: 3 1
  *
  * ipp-expect intra level3: 3 1
  * ipp-expect intra level2: 3

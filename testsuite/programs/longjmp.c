@@ -15,20 +15,21 @@
  * intra: mid completes twice (n = 1, and n = 2 before thrower(3)
  * longjmps) and is abandoned once (n = 3, at its first call); thrower and
  * main as at -O0.
- * context: thrower is called from the tail site and starts fresh paths in
- * its own region: thrower(2) returns (n = 1), thrower(3) longjmps (n = 2):
- * 1, 1.  main: n = 1 from the entry, complete at the back edge; n = 2 from
- * the header is left standing at main's call of mid when the longjmp
- * comes back to main: partial; n = 3 from the restart ends at the longjmp
- * in thrower (a continuing call); the last path, restart to return.
+ * context: mid makes a tail call, so it starts fresh paths (main's calls
+ * of it are summarized) and main's paths are intra mode's: 1, 1 complete,
+ * 1, 1 partial.  mid's first call, thrower(x), is followed: mid's path
+ * through thrower returning (n = 1, 2: one path, 2) and the one ending at
+ * thrower(3)'s longjmp (n = 3): 2, 1.  thrower is called from the tail
+ * site, fresh: thrower(2) returns (n = 1), thrower(3) longjmps (n = 2).
  *
  * ipp-expect intra@-O2 thrower: 3 2
  * ipp-expect intra@-O2 mid: 2
  * ipp-expect intra@-O2 main: 1 1
  * ipp-expect-partial intra@-O2 mid: 1
  * ipp-expect-partial intra@-O2 main: 1 1
- * ipp-expect context@-O2 main: 1 1 1
- * ipp-expect-partial context@-O2 main: 1
+ * ipp-expect context@-O2 main: 1 1
+ * ipp-expect-partial context@-O2 main: 1 1
+ * ipp-expect context@-O2 mid: 2 1
  * ipp-expect context@-O2 thrower: 1 1
  *
  * ipp-expect intra thrower: 3 2

@@ -10,14 +10,11 @@
  * main 1; step: odd n twice, even n twice; tick 4 activations; is_even 10
  * activations, 2 of them the base case (0), 8 tail calls; is_odd 9, every
  * one a tail call.
- * context at -O2: main's calls are not tail calls (something follows
- * each), so main's path continues into step(0..3), is_even(10) and
- * is_odd(7) and ends at each one's tail call: 1 path.  step has no region
- * (only main calls it, continuing).  Every other activation is called
- * from a tail site, fresh: tick 4; is_even: from is_odd(9, 7, 5, 3, 1) of
- * the first chain and is_odd(7, 5, 3, 1) of the second, 9 activations, 2
- * of them base cases; is_odd: from is_even(10, 8, 6, 4, 2) and is_even(6,
- * 4, 2), 8 tail calls.
+ * context at -O2: a function that makes tail calls starts fresh paths
+ * (its callers do not follow into it: its path ends at its tail call,
+ * which it could not hand back to a caller that may never see the return)
+ * and tick is called from a tail site: every function has its own region,
+ * and the counts are intra mode's.
  * (context at -O0 is not annotated: which of the two mutually recursive
  * call sites is the call graph's back edge is the numbering's choice.)
  *
@@ -27,9 +24,10 @@
  * ipp-expect intra is_even: 8 2
  * ipp-expect intra is_odd: 9
  * ipp-expect context@-O2 main: 1
+ * ipp-expect context@-O2 step: 2 2
  * ipp-expect context@-O2 tick: 4
- * ipp-expect context@-O2 is_even: 7 2
- * ipp-expect context@-O2 is_odd: 8
+ * ipp-expect context@-O2 is_even: 8 2
+ * ipp-expect context@-O2 is_odd: 9
  */
 #include <stdio.h>
 
