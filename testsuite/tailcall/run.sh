@@ -16,6 +16,15 @@
 #      must accept its profile, and in the machine code (objdump -d)
 #      down_even and down_odd -- and the continuing clone of the one main
 #      calls -- must reach each other by jmp, never by call.
+#   3. The programs of testsuite/programs/ whose tail callees exit,
+#      longjmp or goto out (exitdeep.c, longjmp.c, nonlocal.c) and
+#      tailcalls.c, with ipp at -O2 in every mode: `ipp check` must accept
+#      their profiles (docs/DERIVE.md: the returns of tail callers and
+#      callees are bounded, not equal).  Their path counts are run.sh's.
+#   4. gcov as the oracle at -O2 (testsuite/programs/gcov.sh with
+#      IPP_GCOV_CFLAGS=-O2) for tailcalls.c, whose tail callees all return:
+#      the returns after tail calls, counted before the jump, must equal
+#      gcov's counts (gcov counts after the call: it makes no sibling call).
 #
 # Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES.
 # Prints "N passed, N failed" and exits non-zero if anything failed.
@@ -121,6 +130,27 @@ else
 		fi
 		check_ipp "deep $mode" "$exe" "$exe.prof" && ok "deep $mode (256 KiB stack, jmp)"
 	done
+fi
+for name in exitdeep longjmp nonlocal tailcalls; do
+	src=$srcdir/testsuite/programs/$name.c
+	for mode in $modes; do
+		exe=$work/$name.$mode
+		if ! "$wrap" -O2 -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" 2>"$work/err"; then
+			bad "$name -O2 $mode: does not compile with ipp"
+			sed 's/^/    /' "$work/err"
+			continue
+		fi
+		run "" "$exe" "$exe.prof"
+		check_ipp "$name -O2 $mode" "$exe" "$exe.prof" && ok "$name -O2 $mode (ipp check)"
+	done
+done
+
+if IPP_GCOV_CFLAGS=-O2 bash "$srcdir/testsuite/programs/gcov.sh" \
+	"$srcdir/testsuite/programs/tailcalls.c" >"$work/gcov" 2>&1; then
+	ok "tailcalls -O2: gcov's function and line counts ($(grep -c '^PASS' "$work/gcov") checks)"
+else
+	bad "tailcalls -O2: counts differ from gcov's"
+	grep -v '^PASS' "$work/gcov" | sed 's/^/    /'
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
