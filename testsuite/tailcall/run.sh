@@ -65,6 +65,16 @@ check_ipp() {
 	return 1
 }
 
+# build T MODE SRC EXE: builds SRC with ipp at -O2 in MODE (a failure if not)
+build() {
+	if "$wrap" -O2 -w -fplugin-arg-ipp-mode=$2 "$3" -o "$4" 2>"$work/err"; then
+		return 0
+	fi
+	bad "$1: does not compile with ipp"
+	sed 's/^/    /' "$work/err"
+	return 1
+}
+
 # jumps_only EXE: in EXE's code, down_even and down_odd (and their clones)
 # reach down_even and down_odd by jmp and never by call
 jumps_only() {
@@ -88,11 +98,7 @@ for t in sibcall-4 sibcall-9 sibcall-10; do
 	fi
 	for mode in $modes; do
 		exe=$work/$t.$mode
-		if ! "$wrap" -O2 -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" 2>"$work/err"; then
-			bad "$t $mode: does not compile with ipp"
-			sed 's/^/    /' "$work/err"
-			continue
-		fi
+		build "$t $mode" $mode "$src" "$exe" || continue
 		if ! run "" "$exe" "$exe.prof"; then
 			bad "$t $mode: fails with ipp (a sibling call was lost)"
 			continue
@@ -110,11 +116,7 @@ elif run 256 "$work/deep.nosib"; then
 else
 	for mode in $modes; do
 		exe=$work/deep.$mode
-		if ! "$wrap" -O2 -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" 2>"$work/err"; then
-			bad "deep $mode: does not compile with ipp"
-			sed 's/^/    /' "$work/err"
-			continue
-		fi
+		build "deep $mode" $mode "$src" "$exe" || continue
 		if ! run 256 "$exe" "$exe.prof"; then
 			bad "deep $mode: does not survive a 256 KiB stack with ipp"
 			continue
@@ -135,11 +137,7 @@ for name in exitdeep longjmp nonlocal tailcalls; do
 	src=$srcdir/testsuite/programs/$name.c
 	for mode in $modes; do
 		exe=$work/$name.$mode
-		if ! "$wrap" -O2 -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" 2>"$work/err"; then
-			bad "$name -O2 $mode: does not compile with ipp"
-			sed 's/^/    /' "$work/err"
-			continue
-		fi
+		build "$name -O2 $mode" $mode "$src" "$exe" || continue
 		run "" "$exe" "$exe.prof"
 		check_ipp "$name -O2 $mode" "$exe" "$exe.prof" && ok "$name -O2 $mode (ipp check)"
 	done
