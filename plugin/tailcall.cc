@@ -13,7 +13,8 @@
  *  - the function: -O1 or more and -foptimize-sibling-calls, not stdarg, no alloca, no
  *    setjmp, no __builtin_eh_return, no nonlocal label, no parameter whose
  *    address is taken (suitable_for_tail_call_opt_p);
- *  - the call: last in its block but for labels, nops, predictions,
+ *  - the call: not to a function of the unit declared inline (GCC means
+ *    to inline it); last in its block but for labels, nops, predictions,
  *    clobbers and copies of its result, followed along single successor
  *    edges (through PHIs of the result) only by those and a return of its
  *    result, or a return of nothing; not internal, not a built-in, not
@@ -188,6 +189,14 @@ static bool tail_call_p(function *fun, gcall *call, greturn **ret)
 	if (gimple_call_internal_p(call) || (flags & (ECF_RETURNS_TWICE | ECF_NORETURN)))
 		return false;
 	if (fn ? fndecl_built_in_p(fn) : ipp_opts.mode == IPP_MODE_CONTEXT)
+		return false;
+	/* a function of the unit declared inline: GCC's inliners are meant to
+	 * make the call go away in the plain build, and a tail call site's
+	 * callee gets an Entry region, whose larger body may keep it from
+	 * being inlined (torture 990208-1.c depends on that inlining) */
+	if (fn && (DECL_DECLARED_INLINE_P(fn) ||
+		   lookup_attribute("always_inline", DECL_ATTRIBUTES(fn))) &&
+	    cgraph_node::get(fn) && cgraph_node::get(fn)->has_gimple_body_p())
 		return false;
 	if (stmt_could_throw_p(fun, call) && !stmt_can_throw_external(fun, call))
 		return false;
