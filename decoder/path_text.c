@@ -55,6 +55,12 @@ static void items_free(struct item *items, size_t n)
 	free(items);
 }
 
+static bool tail_call(const ipp_graph *g, ipp_id origin)
+{
+	return origin >= 0 && ipp_vertex_kind(g, origin) == IPP_V_CALL &&
+	       (ipp_call_flags(g, origin) & IPP_CALL_TAIL);
+}
+
 /* The steps of path s; extra[k] is noted on the step holding s->v[at[k]]. */
 static struct item *build_items(const struct prog_module *m, const struct steps *s,
 				const struct path_note *extra, size_t nextra, size_t *nitems)
@@ -129,13 +135,16 @@ static struct item *build_items(const struct prog_module *m, const struct steps 
 			note(it, "call");
 			break;
 		case SK_SUMMARY:
+			/* a tail call: the caller's path ends with its return,
+			 * recorded before the call (docs/PROTOCOL.md) */
 			if (st->callee_name != NULL) {
 				struct sbuf t = { 0 };
-				sb_printf(&t, "summary: %s", st->callee_name);
+				sb_printf(&t, "%s: %s", tail_call(g, st->origin) ? "tail call" : "summary",
+					  st->callee_name);
 				note(it, t.s);
 				free(t.s);
 			} else {
-				note(it, "summary");
+				note(it, tail_call(g, st->origin) ? "tail call" : "summary");
 			}
 			break;
 		case SK_EXIT:

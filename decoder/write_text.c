@@ -294,7 +294,8 @@ static void report_decode_text(FILE *out, const struct report *r)
 			sb_printf(&extra, "calls %s", s->callee_name != NULL ?
 				  s->callee_name : "?");
 		if (s->kind == SK_SUMMARY)
-			sb_printf(&extra, ", not followed: %s", ipp_summary_why_name(s->why));
+			sb_printf(&extra, ", not followed: %s%s", ipp_summary_why_name(s->why),
+				  (ipp_call_flags(g, s->origin) & IPP_CALL_TAIL) ? ", tail call" : "");
 		table_row(&t, (const char *const[]){ id, step_kind_name(s->kind),
 			  s->proc != IPP_NONE ? ipp_proc_name(g, s->proc) : "?", loc,
 			  extra.s != NULL ? extra.s : "" });

@@ -137,6 +137,13 @@ static bool proc_instrumented(const ipp_graph *g, ipp_id p)
 	return p >= 0 && !(ipp_proc_flags(g, p) & IPP_PROC_SKIPPED);
 }
 
+/* A tail call kept a sibling call: the caller's path through the call's
+ * return is recorded before the call (docs/PROTOCOL.md, "Tail calls"). */
+static bool tail_site(const ipp_graph *g, ipp_id c)
+{
+	return (ipp_call_flags(g, c) & IPP_CALL_TAIL) != 0;
+}
+
 /* A call vertex whose callee never returns (ECF_NORETURN: exit, abort,
  * longjmp, a function declared noreturn). */
 static bool noreturn_site(const ipp_graph *g, ipp_id c)
@@ -648,6 +655,7 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 	struct acc *site_calls = ipp_xcalloc(np + 1, sizeof(struct acc));	/* fresh direct sites -> P */
 	struct acc *site_rets = ipp_xcalloc(np + 1, sizeof(struct acc));
 	struct acc *site_calls_nr = ipp_xcalloc(np + 1, sizeof(struct acc));	/* noreturn sites */
+	bool *tail_caller = ipp_xcalloc(np + 1, sizeof(bool));	/* makes tail calls */
 	struct acc *deficit_to = ipp_xcalloc(np + 1, sizeof(struct acc));	/* piecewise */
 	struct acc *deficit_in = ipp_xcalloc(np + 1, sizeof(struct acc));
 	struct proc_surr *ps = proc_surr_sums(g, c);
@@ -755,13 +763,18 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 						(unsigned long long)c->abandoned[v]);
 				}
 			}
+			if (tail_site(g, v))
+				tail_caller[p] = true;
 			if (fresh_direct_site(f, v)) {
 				/* returns[v] is 0 at a noreturn site (count_path):
 				 * its calls bound the returns of a callee that
 				 * returns all the same */
 				ipp_id q = ipp_call_callee(g, v);
 				acc_add(&site_calls[q], c->vertex[v]);
-				if (noreturn_site(g, v))
+				/* a tail site counts its return before the
+				 * call (IPP_CALL_TAIL): its calls bound the
+				 * callee's returns, as a noreturn site's */
+				if (noreturn_site(g, v) || tail_site(g, v))
 					acc_add(&site_calls_nr[q], c->vertex[v]);
 				else
 					acc_add(&site_rets[q], c->returns[v]);
@@ -800,6 +813,17 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 				  acc_of(c->fresh_entries[p]), site_calls[p]);
 			expect_ge(&m, where, "returns < returns to summarized sites",
 				  acc_of(c->fresh_returns[p]), site_rets[p]);
+		} else if (tail_caller[p]) {
+			/* P returns at its tail calls, before its callee has
+			 * returned to P's caller (which may never happen): its
+			 * returns lie between the returns to its sites and the
+			 * calls at them */
+			expect_eq(&m, where, "entries != calls from summarized sites",
+				  acc_of(c->fresh_entries[p]), site_calls[p]);
+			expect_ge(&m, where, "returns < returns to summarized sites",
+				  acc_of(c->fresh_returns[p]), site_rets[p]);
+			expect_ge(&m, where, "calls from summarized sites < returns", site_calls[p],
+				  acc_of(c->fresh_returns[p]));
 		} else if (site_calls_nr[p].v == 0 && !site_calls_nr[p].sat) {
 			expect_eq(&m, where, "entries != calls from summarized sites",
 				  acc_of(c->fresh_entries[p]), site_calls[p]);
@@ -931,6 +955,7 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 	free(site_calls);
 	free(site_rets);
 	free(site_calls_nr);
+	free(tail_caller);
 	free(deficit_to);
 	free(deficit_in);
 	free(ps);

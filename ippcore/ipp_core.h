@@ -93,6 +93,10 @@ int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
 #define IPP_CALL_FORCE_SUMMARY	0x2u	/* apply Transformation 3 even if not recursive
 					 * (Section 8 hybrids; "cut" call sites) */
 #define IPP_CALL_NORETURN	0x4u	/* callee never returns (informational) */
+#define IPP_CALL_TAIL		0x8u	/* a tail call kept a sibling call: summarized
+					 * (with IPP_CALL_FORCE_SUMMARY), the caller's
+					 * path through its return is recorded before
+					 * it (docs/PROTOCOL.md, "Tail calls") */
 
 typedef struct ipp_graph ipp_graph;
 

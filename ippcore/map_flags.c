@@ -22,6 +22,7 @@ const struct ipp_flag_name ipp_call_flag_names[] = {
 	{ IPP_CALL_INDIRECT, "indirect" },
 	{ IPP_CALL_FORCE_SUMMARY, "force-summary" },
 	{ IPP_CALL_NORETURN, "noreturn" },
+	{ IPP_CALL_TAIL, "tail" },
 	{ 0, NULL }
 };
 

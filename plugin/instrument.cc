@@ -54,6 +54,23 @@ static bool has_abnormal_edges(function *fun)
 	return false;
 }
 
+/* Is call vertex v a tail call kept a sibling call (tailcall.cc): the
+ * path through its return is recorded, the frame popped, before it? */
+static bool tail_site(const ipp_graph *g, ipp_id v)
+{
+	return (ipp_call_flags(g, v) & IPP_CALL_TAIL) != 0;
+}
+
+/* Does the procedure's body make tail calls? */
+static bool makes_tail_calls(const ipp_graph *g, const struct body *b)
+{
+	for (size_t k = 0; k < b->nv; k++)
+		if (b->call_stmt[k] && ipp_vertex_kind(g, b->vbase + (ipp_id)k) == IPP_V_CALL &&
+		    tail_site(g, b->vbase + (ipp_id)k))
+			return true;
+	return false;
+}
+
 /* Is call vertex v a dead end: a call that never returns and that does not
  * hand the path to a callee (the path is recorded before it)? */
 static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
@@ -84,6 +101,9 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 			ipp_id v = b->vbase + (ipp_id)k;
 			gcall *call = b->call_stmt[k];
 			if (!call || ipp_vertex_kind(u->g, v) != IPP_V_CALL)
+				continue;
+			/* a tail call: nothing is pending while it runs */
+			if (tail_site(u->g, v))
 				continue;
 			if (ipp_fin_call_summary(fin, v) == IPP_SUM_NONE || body_setjmp(b, v + 1) ||
 			    !gimple_call_fndecl(call))
@@ -147,7 +167,10 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 			    ipp_call_callee(u->g, c) == IPP_NONE)
 				continue;
 			q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
-			if (!q || q->skip || q->framed || records_restarts(u, q))
+			/* a callee that records before a tail call records
+			 * before it returns */
+			if (!q || q->skip || q->framed || records_restarts(u, q) ||
+			    makes_tail_calls(u->g, &q->orig))
 				continue;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
@@ -812,7 +835,22 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		emit_split(&seq, st, ipp_edge_src(g, st->u->chain_in[v]), v);
 		callpt = inside(v);
 	}
-	if (interproc) {
+	if (tail_site(g, v)) {
+		/* a tail call: the path goes on through the return (v + 1 ->
+		 * Exit_P, the return of its own, tailcall.cc) and ends now, as
+		 * the return would end it; nothing of ours runs after the call,
+		 * and the frame, popped, is dead (tailc requires it).  Only in
+		 * fresh bodies: a function that makes tail calls has no
+		 * continuing clone (supergraph.cc). */
+		ipp_id fe = ipp_fin_succ(fin, v + 1, 0);
+		gcc_assert(!st->cont && !interproc && !dead &&
+			   ipp_fin_edst(fin, fe) == ipp_proc_exit(g, st->fi->proc));
+		emit_add(&seq, st, rho_val(&seq, st, fe));
+		emit_local_add(&seq, st, fe);
+		emit_return(&seq, st);
+		if (st->frame)
+			emit_assign(&seq, st->frame, build_clobber(TREE_TYPE(st->frame)));
+	} else if (interproc) {
 		/* rule 1: the callee's clone continues the path */
 		fninfo *q = ipp_fn_of_proc(st->u, ipp_call_callee(g, v));
 		gcc_assert(q && q->clone);
@@ -858,7 +896,7 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 			insert_after_call(call, after);
 		}
 		redirect_to_clone(call, clone, r, nvc, st->reg);
-	} else if (!dead && st->frame && !leaf && !body_setjmp(b, v + 1)) {
+	} else if (!dead && st->frame && !leaf && !body_setjmp(b, v + 1) && !tail_site(g, v)) {
 		/* returned: checkpoint at the return site (the number is the
 		 * call's: the summary edge adds 0).  After setjmp, __ipp_receive
 		 * must find the frame as it was; it checkpoints itself. */
@@ -1071,6 +1109,8 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		gcall *sj;
 		if (!ge)
 			continue;
+		if (ipp_vertex_kind(g, src) == IPP_V_RETSITE && tail_site(g, src - 1))
+			continue;	/* done before the tail call */
 		if ((sj = body_setjmp(b, src))) {
 			/* the setjmp receiver: after a longjmp, restart at the return site */
 			tree ret = gimple_call_lhs(sj), res = tmp(), rs, t;

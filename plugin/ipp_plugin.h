@@ -7,6 +7,7 @@
  *   pass.cc         the pass: drives the other files over one unit
  *   supergraph.cc   step 1: which functions are instrumented; G* from GIMPLE
  *   abi.cc          the runtime ABI as GCC trees (runtime/ipp_abi.def)
+ *   tailcall.cc     step 1: which calls stay sibling calls
  *   instrument.cc   step 3: the code inserted into each function
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
@@ -112,6 +113,8 @@ struct unit {
 	gcall **call_stmt;
 	gimple **dead_stmt;
 	gcall **setjmp_call;
+	/* the tail calls of the unit's instrumented functions (tailcall.cc) */
+	hash_set<gimple *> *tail_calls;
 	/* per G* vertex: the G* edge entering it inside a block chain */
 	ipp_id *chain_in;
 	/* per G* edge */
@@ -142,6 +145,10 @@ void ipp_body_free(struct body *b);
 /* Why a function with abnormal control flow cannot be numbered, or NULL
  * (such functions are not instrumented, but guarded: instrument.cc). */
 const char *ipp_unsupported_flow(function *fun);
+
+/* Tail calls (tailcall.cc): gives each tail call of fun that GCC would make
+ * a sibling call a return of its own, and adds the calls to *out. */
+void ipp_isolate_tail_calls(function *fun, hash_set<gimple *> *out);
 
 /* Control-flow facts about statements, shared with instrument.cc. */
 bool ipp_is_setjmp_call(gimple *s);

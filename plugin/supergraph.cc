@@ -343,6 +343,8 @@ static void build_body(struct unit *u, fninfo *fi)
 				flags |= IPP_CALL_INDIRECT;
 			if (gimple_call_flags(call) & ECF_NORETURN)
 				flags |= IPP_CALL_NORETURN;
+			if (u->tail_calls->contains(call))
+				flags |= IPP_CALL_TAIL | IPP_CALL_FORCE_SUMMARY;
 			grow(u);
 			c = ipp_add_call(g, p, callee, flags);
 			/* docs/PROTOCOL.md relies on it: the vertex before a call
@@ -524,6 +526,22 @@ bool ipp_build_supergraph(struct unit *u)
 			if (u->fns[k].node->decl == outer)
 				u->fns[k].cloneable = false;
 	}
+	/* Tail calls (tailcall.cc) get their own returns before G* is built.
+	 * A function that makes them is not cloned either: it starts fresh
+	 * paths, recorded at its tail calls.  A continuing activation would
+	 * hand its number back to a caller that, should the tail callee never
+	 * return, never takes it: the caller's path would stop at its call,
+	 * without our part, or (were the caller's checkpoint moved on to its
+	 * return site) claim a return the caller never saw. */
+	u->tail_calls = new hash_set<gimple *>;
+	for (size_t i = 0; i < u->nfns; i++) {
+		size_t before = u->tail_calls->elements();
+		if (u->fns[i].skip)
+			continue;
+		ipp_isolate_tail_calls(u->fns[i].fun, u->tail_calls);
+		if (u->tail_calls->elements() > before)
+			u->fns[i].cloneable = false;
+	}
 	for (size_t i = 0; i < u->nfns; i++) {
 		fninfo *fi = &u->fns[i];
 		tree decl = fi->node->decl;
@@ -576,6 +594,7 @@ void ipp_unit_free(struct unit *u)
 	free(u->dead_stmt);
 	free(u->setjmp_call);
 	free(u->xlines_text);
+	delete u->tail_calls;
 	XDELETEVEC(u->fin_of);
 	XDELETEVEC(u->exit_of);
 	XDELETEVEC(u->restart_of);

@@ -6,6 +6,26 @@
  * context: level1-3 are static, on main's path: iterations i = 0 (entry),
  * i = 1, 2 (header) complete, and i = 3 ends at exit() inside level3,
  * recorded there as a complete path: 1, 2, 1; no partial path.
+ * At -O2 level1's and level2's calls are tail calls (docs/PROTOCOL.md,
+ * "Tail calls"): each records its path, through its return, before the
+ * call, as its frame is gone before the callee runs in the machine code;
+ * so no level1 or level2 activation is left pending at exit().
+ * intra: level1 and level2 complete 4 times; level3 and main as at -O0.
+ * context: level1 and level2 make tail calls, so they start fresh paths
+ * (a function that makes tail calls is not followed into), and level3 is
+ * called from a tail site: each has its own region, with the counts of
+ * intra mode; main's calls are summarized: main's paths as in intra mode.
+ *
+ * ipp-expect intra@-O2 level3: 3 1
+ * ipp-expect intra@-O2 level2: 4
+ * ipp-expect intra@-O2 level1: 4
+ * ipp-expect intra@-O2 main: 1 2
+ * ipp-expect-partial intra@-O2 main: 1
+ * ipp-expect context@-O2 level3: 3 1
+ * ipp-expect context@-O2 level2: 4
+ * ipp-expect context@-O2 level1: 4
+ * ipp-expect context@-O2 main: 1 2
+ * ipp-expect-partial context@-O2 main: 1
  *
  * ipp-expect intra level3: 3 1
  * ipp-expect intra level2: 3

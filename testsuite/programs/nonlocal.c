@@ -17,6 +17,18 @@
  *   main: one path from entry to return (the calls of outer and catcher
  *   are summarized: their callees are not instrumented).
  * The run is checked with IPP_VERBOSE=1 too: no "inconsistent frames".
+ * At -O2 the recursive calls rec(k - 1) and down(n - 1) are tail calls
+ * (docs/PROTOCOL.md, "Tail calls"): each activation records its path,
+ * through its return, before the call, and no frame is left below the
+ * receiver: rec.0 and down complete 2 (the jump) and 4 (the tail call)
+ * times, no partial path; main as at -O0.
+ *
+ * ipp-expect intra@-O2 rec.0: 2 4
+ * ipp-expect intra@-O2 down: 2 4
+ * ipp-expect intra@-O2 main: 1
+ * ipp-expect context@-O2 rec.0: 2 4
+ * ipp-expect context@-O2 down: 2 4
+ * ipp-expect context@-O2 main: 1
  *
  * ipp-expect intra rec.0: 2
  * ipp-expect-partial intra rec.0: 4
