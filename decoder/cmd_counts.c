@@ -550,13 +550,14 @@ int cmd_counts(int argc, char **argv)
 		{ "vertices", no_argument, NULL, 'V' },
 		CLI_COMMON_LONGOPTS,
 	};
-	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
+	const char *cmd = argv[0], *output = NULL;
 	static const char *const what_opt[] = { "--functions", "--calls", "--lines", "--check",
 						 "--vertices" };
 	enum out_format format = FORMAT_TEXT;
 	enum what what = WHAT_FUNCTIONS;
 	bool what_given = false;
 	struct derived d;
+	struct operands ops;
 	int c, status;
 	FILE *out;
 
@@ -581,11 +582,13 @@ int cmd_counts(int argc, char **argv)
 				return status;
 		}
 	}
-	status = cli_program_profile(argc, argv, cmd, counts_usage, &program, &profile);
+	status = cli_operands(argc, argv, cmd, counts_usage, &ops);
 	if (status != CLI_CONTINUE)
 		return status;
 
-	if (derived_load(&d, program, profile) < 0)
+	status = derived_load(&d, &ops, what != WHAT_CHECK);
+	cli_operands_free(&ops);
+	if (status < 0)
 		return EXIT_FAILURE;
 	if (what == WHAT_CHECK) {
 		status = check_output(&d, format, output, "ipp_counts");

@@ -114,9 +114,8 @@ int report_decode(struct report *r, struct rec *x, char *err, size_t errlen)
 static bool sibling_ran(const struct program *prog, size_t i, const ipp_profile *prof)
 {
 	for (size_t j = 0; j < prog->nmods; j++)
-		if (j != i && strcmp(prog->mods[j].map->module, prog->mods[i].map->module) == 0 &&
-		    ipp_profile_find(prof, prog->mods[j].map->module,
-				     prog->mods[j].map->checksum) != NULL)
+		if (j != i && strcmp(prog->mods[j].name, prog->mods[i].name) == 0 &&
+		    ipp_profile_find(prof, prog->mods[j].name, prog->mods[j].sum) != NULL)
 			return true;
 	return false;
 }
@@ -124,7 +123,7 @@ static bool sibling_ran(const struct program *prog, size_t i, const ipp_profile 
 static bool program_has_name(const struct program *prog, const char *name)
 {
 	for (size_t j = 0; j < prog->nmods; j++)
-		if (strcmp(prog->mods[j].map->module, name) == 0)
+		if (strcmp(prog->mods[j].name, name) == 0)
 			return true;
 	return false;
 }
@@ -149,6 +148,10 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 		const ipp_prof_module *pm = NULL;
 		char msg[512];
 
+		/* not parsed: no module of the profile has its name
+		 * (program_renumber_profile) */
+		if (m->map == NULL)
+			continue;
 		if (ipp_profile_match(prof, r->profile_name, m->map, &pm, msg, sizeof(msg)) < 0) {
 			if (sibling_ran(prog, i, prof))
 				continue;
@@ -185,7 +188,7 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 					"%s has checksum", r->profile_name, pm->module, hex,
 					prog->path, pm->module);
 				for (size_t i = 0; i < prog->nmods && len < errlen; i++)
-					if (strcmp(prog->mods[i].map->module, pm->module) == 0)
+					if (strcmp(prog->mods[i].name, pm->module) == 0)
 						len += (size_t)snprintf(err + len, errlen - len, " %s",
 									prog->mods[i].checksum);
 				return -1;

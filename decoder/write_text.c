@@ -75,8 +75,12 @@ static void region_table(FILE *out, const struct prog_module *m)
 static long main_unit(const struct program *prog)
 {
 	for (size_t i = 0; i < prog->nmods; i++) {
-		const ipp_graph *g = prog->mods[i].map->graph;
-		ipp_id p = ipp_proc_find(g, "main");
+		const ipp_graph *g;
+		ipp_id p;
+		if (prog->mods[i].map == NULL)	/* not parsed: it never ran */
+			continue;
+		g = prog->mods[i].map->graph;
+		p = ipp_proc_find(g, "main");
 		if (p != IPP_NONE && !(ipp_proc_flags(g, p) & IPP_PROC_SKIPPED))
 			return (long)i;
 	}

@@ -39,7 +39,21 @@ uint64_t ipp_hash_u64(uint64_t h, uint64_t v)
 /* Hashes the decimal text of v, so the digest does not depend on GMP's limb size. */
 uint64_t ipp_hash_mpz(uint64_t h, const mpz_t v)
 {
-	char *s = mpz_get_str(NULL, 10, v);
+	char *s;
+
+	/* Most values fit a word: the same decimal text without GMP's
+	 * conversion and allocation (the digest of a large map hashes
+	 * hundreds of thousands of them). */
+	if (mpz_sgn(v) >= 0 && mpz_fits_ulong_p(v)) {
+		char buf[24], *d = buf + sizeof(buf);
+		unsigned long x = mpz_get_ui(v);
+		*--d = '\0';
+		do
+			*--d = (char)('0' + x % 10);
+		while ((x /= 10) != 0);
+		return ipp_hash_bytes(h, d, (size_t)(buf + sizeof(buf) - d));
+	}
+	s = mpz_get_str(NULL, 10, v);
 	h = ipp_hash_str(h, s);
 	free(s);
 	return h;

@@ -121,6 +121,30 @@ int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
 			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen);
 int ipp_map_read_file(const char *path, ipp_map ***maps, size_t *nmaps,
 		      char *err, size_t errlen);
+
+/* One document of a map stream, located and its head read, not parsed
+ * whole: a program's tools parse only the units they decode (objdump holds
+ * 11 MB of maps; a profile touches a few of its units). */
+typedef struct ipp_map_span {
+	size_t offset, len;	/* the document's text in the stream */
+	int line;		/* 1-based line of the stream where it starts */
+	char *module;		/* its head: the keys the writer emits first */
+	enum ipp_mode mode;
+	uint64_t checksum;
+} ipp_map_span;
+
+/* Splits a YAML stream of map documents at their end markers ('...' lines)
+ * and reads each one's head (module, mode, checksum), checked as
+ * ipp_map_read_buffer checks them.  *spans: malloc'd, *nspans of them
+ * (free with ipp_map_spans_free).  Returns 0, or -1 with the message. */
+int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
+			 ipp_map_span **spans, size_t *nspans, char *err, size_t errlen);
+/* Reads the document of span s of buf (the stream indexed) whole, as
+ * ipp_map_read_buffer reads it (messages give the stream's lines), and
+ * checks that it is the document its head announced.  Returns 0, or -1. */
+int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
+		      ipp_map **out, char *err, size_t errlen);
+void ipp_map_spans_free(ipp_map_span *spans, size_t n);
 void ipp_map_free(ipp_map *m);
 void ipp_map_free_all(ipp_map **maps, size_t n);
 

@@ -469,18 +469,27 @@ static int read_key_value(ipp_yreader *r, struct mapdoc *d, enum map_key k)
 	}
 }
 
-/* Reads the keys after "ipp-map: 1" up to the end of the mapping. */
-static int read_map_keys(ipp_yreader *r, struct mapdoc *d)
+/* The keys a document's head holds (ipp_map_index_buffer): the writer
+ * emits them first. */
+static bool head_seen(const struct mapdoc *d)
 {
-	int k, line, col, rc;
-	while ((rc = ipp_yr_known_key(r, ipp_map_key_names, K_COUNT, "a map", d->seen, &k, &line,
+	return d->seen[K_MODULE] && d->seen[K_MODE] && d->seen[K_CHECKSUM];
+}
+
+/* Reads the keys after "ipp-map: 1" up to the end of the mapping; with
+ * 'head', only up to the keys of its head (1 then). */
+static int read_map_keys(ipp_yreader *r, struct mapdoc *d, bool head)
+{
+	int k, line, col, rc = 0;
+	while (!(head && head_seen(d)) &&
+	       (rc = ipp_yr_known_key(r, ipp_map_key_names, K_COUNT, "a map", d->seen, &k, &line,
 				      &col)) > 0) {
 		d->kline[k] = line;
 		d->kcol[k] = col;
 		if (read_key_value(r, d, (enum map_key)k) < 0)
 			return -1;
 	}
-	return rc;
+	return head && head_seen(d) ? 1 : rc;
 }
 
 /* Reads one document; NULL (with the error in r) on failure. */
@@ -494,7 +503,7 @@ static ipp_map *read_map_document(ipp_yreader *r)
 	if (ipp_yr_begin_document(r, "ipp-map", IPP_MAP_VERSION, "a map document", "map",
 				  &d.m->line) < 0)
 		goto fail;
-	if (read_map_keys(r, &d) < 0)
+	if (read_map_keys(r, &d, false) < 0)
 		goto fail;
 	for (int k = 0; k < K_COUNT; k++)
 		if (!d.seen[k] && k != K_OPTIONAL) {
@@ -512,8 +521,10 @@ fail:
 	return NULL;
 }
 
-int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
-			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
+/* Reads the map documents of buf[0..len-1], the part of an input called
+ * 'name' that starts after its first line0 lines. */
+static int read_stream(const char *buf, size_t len, const char *name, int line0,
+		       ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
 {
 	ipp_yreader r;
 	ipp_map **v = NULL;
@@ -523,6 +534,7 @@ int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
 	*maps = NULL;
 	*nmaps = 0;
 	ipp_yr_init(&r, buf, len, name, err, errlen);
+	r.line0 = line0;
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
 		goto fail;
 	while ((ev = ipp_yr_peek(&r)) && ev->type != YAML_STREAM_END_EVENT) {
@@ -546,6 +558,131 @@ fail:
 	ipp_yr_fini(&r);
 	ipp_map_free_all(v, n);
 	return -1;
+}
+
+int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
+			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
+{
+	return read_stream(buf, len, name, 0, maps, nmaps, err, errlen);
+}
+
+/* ---- a stream's documents, located without parsing them whole ---- */
+
+/* Is buf[i..] a line "..." (a document end marker: followed by the end of
+ * the line, a blank or the end of the input)? */
+static bool document_end_at(const char *buf, size_t len, size_t i)
+{
+	return len - i >= 3 && memcmp(buf + i, "...", 3) == 0 &&
+	       (len - i == 3 || buf[i + 3] == '\n' || buf[i + 3] == '\r' || buf[i + 3] == ' ' ||
+		buf[i + 3] == '\t');
+}
+
+/* Reads the head of the document s (module, mode, checksum) into s. */
+static int read_head(const char *buf, const char *name, ipp_map_span *s, char *err,
+		     size_t errlen)
+{
+	ipp_yreader r;
+	struct mapdoc d;
+	int rc = -1;
+
+	memset(&d, 0, sizeof(d));
+	d.m = map_alloc();
+	ipp_yr_init(&r, buf + s->offset, s->len, name, err, errlen);
+	r.line0 = s->line - 1;
+	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0 ||
+	    ipp_yr_begin_document(&r, "ipp-map", IPP_MAP_VERSION, "a map document", "map",
+				  &d.m->line) < 0 ||
+	    read_map_keys(&r, &d, true) < 0)
+		goto out;
+	if (!head_seen(&d)) {
+		ipp_yr_fail(&r, d.m->line, 0, "map document lacks the key '%s'",
+			    ipp_map_key_names[!d.seen[K_MODULE] ? K_MODULE
+					      : !d.seen[K_MODE] ? K_MODE : K_CHECKSUM]);
+		goto out;
+	}
+	s->module = d.m->module;
+	d.m->module = NULL;
+	s->mode = d.m->mode;
+	s->checksum = d.m->checksum;
+	rc = 0;
+out:
+	ipp_yr_fini(&r);
+	mapdoc_free(&d);
+	ipp_map_free(d.m);
+	return rc;
+}
+
+int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
+			 ipp_map_span **spans, size_t *nspans, char *err, size_t errlen)
+{
+	ipp_map_span *v = NULL;
+	size_t n = 0, cap = 0, start = 0, i = 0;
+	int line = 1, start_line = 1;
+
+	*spans = NULL;
+	*nspans = 0;
+	/* Invariant: i is the start of a line, 'line' its number. */
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t next = nl ? (size_t)(nl - buf) + 1 : len;
+		bool end = document_end_at(buf, len, i);
+		i = next;
+		line++;
+		if (end || i == len) {
+			IPP_ARRAY_GROW(v, n, cap);
+			memset(&v[n], 0, sizeof(v[n]));
+			v[n].offset = start;
+			v[n].len = i - start;
+			v[n].line = start_line;
+			n++;
+			start = i;
+			start_line = line;
+		}
+	}
+	/* Blank lines after the last document belong to no document. */
+	if (n > 1 && strspn(buf + v[n - 1].offset, " \t\r\n") >= v[n - 1].len)
+		n--;
+	if (n == 0) {
+		ipp_seterr(err, errlen, "%s: no map document (the input is empty)", name);
+		free(v);
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (read_head(buf, name, &v[k], err, errlen) < 0) {
+			ipp_map_spans_free(v, k);
+			return -1;
+		}
+	*spans = v;
+	*nspans = n;
+	return 0;
+}
+
+int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
+		      ipp_map **out, char *err, size_t errlen)
+{
+	ipp_map **maps;
+	size_t n;
+
+	*out = NULL;
+	if (read_stream(buf + s->offset, s->len, name, s->line - 1, &maps, &n, err, errlen) < 0)
+		return -1;
+	/* A document without its '...' fails above, so a span holds one. */
+	if (n != 1 || maps[0]->checksum != s->checksum || strcmp(maps[0]->module, s->module) != 0) {
+		ipp_seterr(err, errlen, "%s:%d: the map document of %s is not what its head "
+			   "says", name, s->line, s->module);
+		ipp_map_free_all(maps, n);
+		return -1;
+	}
+	*out = maps[0];
+	free(maps);
+	return 0;
+}
+
+void ipp_map_spans_free(ipp_map_span *spans, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(spans[i].module);
+	free(spans);
 }
 
 int ipp_map_read_file(const char *path, ipp_map ***maps, size_t *nmaps,
