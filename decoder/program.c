@@ -12,15 +12,22 @@
 #include "elfsec.h"
 #include "util.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Removes the NUL bytes of buf[0..*len-1] in place. */
 static void drop_nuls(char *buf, size_t *len)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < *len; i++)
+	char *nul = memchr(buf, '\0', *len);
+	size_t k;
+
+	if (nul == NULL)	/* the usual case: nothing to move */
+		return;
+	k = (size_t)(nul - buf);
+	for (size_t i = k; i < *len; i++)
 		if (buf[i] != '\0')
 			buf[k++] = buf[i];
 	*len = k;
@@ -185,6 +192,48 @@ fail:
 	return -1;
 }
 
+/* Makes the directory 'path' and its parents (mode 0700).  0, or -1. */
+static int make_dirs(char *path)
+{
+	for (char *s = strchr(path + 1, '/'); ; s = strchr(s + 1, '/')) {
+		if (s != NULL)
+			*s = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			if (s != NULL)
+				*s = '/';
+			return -1;
+		}
+		if (s == NULL)
+			return 0;
+		*s = '/';
+	}
+}
+
+const char *map_cache_dir(void)
+{
+	static char dir[4096];
+	static int state;	/* 0 not yet looked, 1 dir, -1 none */
+	const char *env = getenv("IPP_CACHE"), *home;
+
+	if (state != 0)
+		return state > 0 ? dir : NULL;
+	state = -1;
+	if (env != NULL && strcmp(env, "0") == 0)
+		return NULL;
+	if ((env = getenv("IPP_CACHE_DIR")) != NULL && env[0] != '\0')
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if ((env = getenv("XDG_CACHE_HOME")) != NULL && env[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/ipp", env);
+	else if ((home = getenv("HOME")) != NULL && home[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/.cache/ipp", home);
+	else
+		return NULL;
+	if (make_dirs(dir) < 0)
+		return NULL;
+	state = 1;
+	return dir;
+}
+
 int program_parse(struct program *p, size_t i, char *err, size_t errlen)
 {
 	struct prog_module *m = &p->mods[i];
@@ -192,7 +241,8 @@ int program_parse(struct program *p, size_t i, char *err, size_t errlen)
 
 	if (m->map != NULL)
 		return 0;
-	if (ipp_map_read_span(t->data, &m->span, t->name, &m->map, err, errlen) < 0)
+	if (ipp_map_read_span_cached(t->data, &m->span, t->name, map_cache_dir(), &m->map, err,
+				     errlen) < 0)
 		return -1;
 	m->name = m->map->module;
 	return 0;

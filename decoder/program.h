@@ -63,7 +63,11 @@ int program_load(struct program *p, const char *path, bool renumber, char *err,
  * 'parse'. */
 int program_load_objects(struct program *p, const char *const *paths, size_t npaths,
 			 bool parse, bool renumber, char *err, size_t errlen);
-/* Parses unit i's map if not done yet.  Returns 0, or -1 with a message. */
+/* The directory of the cache of parsed maps (ipp_map_read_span_cached):
+ * $IPP_CACHE_DIR, else $XDG_CACHE_HOME/ipp, else ~/.cache/ipp, made if
+ * missing; NULL (no cache) if IPP_CACHE=0 or it cannot be made. */
+const char *map_cache_dir(void);
+/* Parses unit i's map if not done yet (through the cache).  Returns 0, or -1 with a message. */
 int program_parse(struct program *p, size_t i, char *err, size_t errlen);
 /* Parses every unit's map.  Returns 0, or -1. */
 int program_parse_all(struct program *p, char *err, size_t errlen);

@@ -23,6 +23,22 @@ uint64_t ipp_hash_bytes(uint64_t h, const void *data, size_t n)
 	return h;
 }
 
+uint64_t ipp_hash_block(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	size_t i = 0;
+
+	/* Each step is a bijection of h for a given word, so two inputs that
+	 * differ in one word always hash differently. */
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		h ^= w;
+		h *= FNV_PRIME;
+	}
+	return ipp_hash_bytes(h, p + i, n - i);
+}
+
 uint64_t ipp_hash_str(uint64_t h, const char *s)
 {
 	return ipp_hash_bytes(h, s ? s : "", (s ? strlen(s) : 0) + 1);
@@ -30,10 +46,13 @@ uint64_t ipp_hash_str(uint64_t h, const char *s)
 
 uint64_t ipp_hash_u64(uint64_t h, uint64_t v)
 {
-	unsigned char b[8];
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));	/* byte order fixed: little endian */
-	return ipp_hash_bytes(h, b, 8);
+	/* the bytes of v, least significant first (the order is fixed, not
+	 * the machine's), as ipp_hash_bytes hashes them */
+	for (int i = 0; i < 8; i++) {
+		h ^= (v >> (8 * i)) & 0xff;
+		h *= FNV_PRIME;
+	}
+	return h;
 }
 
 /* Hashes the decimal text of v, so the digest does not depend on GMP's limb size. */

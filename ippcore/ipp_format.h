@@ -144,6 +144,14 @@ int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
  * checks that it is the document its head announced.  Returns 0, or -1. */
 int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
 		      ipp_map **out, char *err, size_t errlen);
+/* The same through a cache of parsed documents in the directory
+ * 'cache_dir' (map_cache.c): a cache file made from this very text (its
+ * hash and length), intact, whose records rebuild into a graph of the
+ * checksum the head gives, replaces the YAML parse; else the document is
+ * parsed and, if it reads, its cache file written.  Same result, same
+ * messages as ipp_map_read_span. */
+int ipp_map_read_span_cached(const char *buf, const ipp_map_span *s, const char *name,
+			     const char *cache_dir, ipp_map **out, char *err, size_t errlen);
 void ipp_map_spans_free(ipp_map_span *spans, size_t n);
 void ipp_map_free(ipp_map *m);
 void ipp_map_free_all(ipp_map **maps, size_t n);

@@ -22,6 +22,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <unistd.h>
 
 #define IPP_SUM_COUNT (IPP_SUM_INTRA + 1)
 
@@ -492,9 +493,39 @@ static int read_map_keys(ipp_yreader *r, struct mapdoc *d, bool head)
 	return head && head_seen(d) ? 1 : rc;
 }
 
-/* Reads one document; NULL (with the error in r) on failure. */
-static ipp_map *read_map_document(ipp_yreader *r)
+/* Where a document read is to be cached (ipp_map_read_span_cached). */
+struct cache_ctx {
+	const char *path;	/* the cache file */
+	uint64_t text_hash;
+	size_t text_len;
+};
+
+/* Writes the cache file of a document, through a temporary file renamed
+ * over it (a reader never sees half a file).  Failures are ignored: the
+ * cache is an optimization. */
+static void write_cache(const struct cache_ctx *cc, const char *data, size_t len)
 {
+	size_t n = strlen(cc->path) + 32;
+	char *tmp = ipp_xmalloc(n);
+	FILE *f;
+
+	snprintf(tmp, n, "%s.%ld.tmp", cc->path, (long)getpid());
+	f = fopen(tmp, "wb");
+	if (f != NULL) {
+		bool ok = fwrite(data, 1, len, f) == len;
+		if (fclose(f) != 0 || !ok || rename(tmp, cc->path) != 0)
+			remove(tmp);
+	}
+	free(tmp);
+}
+
+/* Reads one document; NULL (with the error in r) on failure.  With cc,
+ * its records are also written to the cache file cc->path if it reads
+ * whole and rebuilds. */
+static ipp_map *read_map_document(ipp_yreader *r, const struct cache_ctx *cc)
+{
+	char *saved = NULL;
+	size_t nsaved = 0;
 	struct mapdoc d;
 
 	memset(&d, 0, sizeof(d));
@@ -511,11 +542,19 @@ static ipp_map *read_map_document(ipp_yreader *r)
 				    ipp_map_key_names[k]);
 			goto fail;
 		}
-	if (ipp_yr_end_document(r) < 0 || ipp_map_rebuild(r, &d) < 0)
+	if (ipp_yr_end_document(r) < 0)
 		goto fail;
+	if (cc != NULL)		/* before step 2 moves records out of d */
+		saved = ipp_mapdoc_save(&d, r->line0, cc->text_hash, cc->text_len, &nsaved);
+	if (ipp_map_rebuild(r, &d) < 0)
+		goto fail;
+	if (saved != NULL)
+		write_cache(cc, saved, nsaved);
+	free(saved);
 	mapdoc_free(&d);
 	return d.m;
 fail:
+	free(saved);
 	mapdoc_free(&d);
 	ipp_map_free(d.m);
 	return NULL;
@@ -524,7 +563,8 @@ fail:
 /* Reads the map documents of buf[0..len-1], the part of an input called
  * 'name' that starts after its first line0 lines. */
 static int read_stream(const char *buf, size_t len, const char *name, int line0,
-		       ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
+		       const struct cache_ctx *cc, ipp_map ***maps, size_t *nmaps, char *err,
+		       size_t errlen)
 {
 	ipp_yreader r;
 	ipp_map **v = NULL;
@@ -538,7 +578,7 @@ static int read_stream(const char *buf, size_t len, const char *name, int line0,
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
 		goto fail;
 	while ((ev = ipp_yr_peek(&r)) && ev->type != YAML_STREAM_END_EVENT) {
-		ipp_map *m = read_map_document(&r);
+		ipp_map *m = read_map_document(&r, cc);
 		if (!m)
 			goto fail;
 		IPP_ARRAY_GROW(v, n, cap);
@@ -563,7 +603,7 @@ fail:
 int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
 			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
 {
-	return read_stream(buf, len, name, 0, maps, nmaps, err, errlen);
+	return read_stream(buf, len, name, 0, NULL, maps, nmaps, err, errlen);
 }
 
 /* ---- a stream's documents, located without parsing them whole ---- */
@@ -577,9 +617,11 @@ static bool document_end_at(const char *buf, size_t len, size_t i)
 		buf[i + 3] == '\t');
 }
 
+#define HEAD_PREFIX 2048
+
 /* Reads the head of the document s (module, mode, checksum) into s. */
-static int read_head(const char *buf, const char *name, ipp_map_span *s, char *err,
-		     size_t errlen)
+static int read_head(const char *buf, const char *name, ipp_map_span *s, size_t prefix,
+		     char *err, size_t errlen)
 {
 	ipp_yreader r;
 	struct mapdoc d;
@@ -587,7 +629,7 @@ static int read_head(const char *buf, const char *name, ipp_map_span *s, char *e
 
 	memset(&d, 0, sizeof(d));
 	d.m = map_alloc();
-	ipp_yr_init(&r, buf + s->offset, s->len, name, err, errlen);
+	ipp_yr_init(&r, buf + s->offset, prefix < s->len ? prefix : s->len, name, err, errlen);
 	r.line0 = s->line - 1;
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0 ||
 	    ipp_yr_begin_document(&r, "ipp-map", IPP_MAP_VERSION, "a map document", "map",
@@ -647,8 +689,13 @@ int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
 		free(v);
 		return -1;
 	}
+	/* libyaml decodes its input 16 KiB at a time: hand it the first
+	 * HEAD_PREFIX bytes, where the writer puts the head; the whole text
+	 * if the head is not all there (then any error is the document's). */
 	for (size_t k = 0; k < n; k++)
-		if (read_head(buf, name, &v[k], err, errlen) < 0) {
+		if (read_head(buf, name, &v[k], HEAD_PREFIX, err, errlen) < 0 &&
+		    (v[k].len <= HEAD_PREFIX || read_head(buf, name, &v[k], v[k].len, err,
+							      errlen) < 0)) {
 			ipp_map_spans_free(v, k);
 			return -1;
 		}
@@ -657,15 +704,84 @@ int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
 	return 0;
 }
 
-int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
-		      ipp_map **out, char *err, size_t errlen)
+/* The map of a cache file's contents, or NULL if the file is not intact,
+ * not of this text, or its records do not rebuild (step 2's checks and
+ * the checksum). */
+static ipp_map *map_from_cache(const char *data, size_t len, const ipp_map_span *s,
+			       const char *name, const struct cache_ctx *cc)
 {
+	struct mapdoc d;
+	ipp_yreader r;
+	char err[256];
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	d.m = map_alloc();
+	d.m->source = ipp_xstrdup(name);
+	d.m->line = s->line;
+	rc = ipp_mapdoc_load(data, len, s->line - 1, cc->text_hash, cc->text_len, &d);
+	if (rc == 0 && (d.m->checksum != s->checksum || strcmp(d.m->module, s->module) != 0))
+		rc = -1;
+	if (rc == 0) {
+		ipp_yr_init(&r, NULL, 0, name, err, sizeof(err));	/* for messages */
+		rc = ipp_map_rebuild(&r, &d);
+		ipp_yr_fini(&r);
+	}
+	mapdoc_free(&d);
+	if (rc < 0) {
+		ipp_map_free(d.m);
+		return NULL;
+	}
+	return d.m;
+}
+
+/* Reads the cache file cc->path whole; NULL if there is none. */
+static char *read_cache(const struct cache_ctx *cc, size_t *len)
+{
+	char err[64];
+	FILE *f = fopen(cc->path, "rb");
+	if (f == NULL)
+		return NULL;
+	fclose(f);
+	return ipp_read_whole_file(cc->path, len, err, sizeof(err));
+}
+
+static int read_span(const char *buf, const ipp_map_span *s, const char *name,
+		     const char *cache_dir, ipp_map **out, char *err, size_t errlen)
+{
+	struct cache_ctx cc, *ccp = NULL;
+	char *path = NULL;
 	ipp_map **maps;
 	size_t n;
 
 	*out = NULL;
-	if (read_stream(buf + s->offset, s->len, name, s->line - 1, &maps, &n, err, errlen) < 0)
+	if (cache_dir != NULL) {
+		char *data;
+		size_t len, plen = strlen(cache_dir) + 48;
+		cc.text_hash = ipp_hash_block(IPP_HASH_INIT, buf + s->offset, s->len);
+		cc.text_len = s->len;
+		path = ipp_xmalloc(plen);
+		snprintf(path, plen, "%s/%016" PRIx64 "-%zu.mapdoc", cache_dir, cc.text_hash,
+			 s->len);
+		cc.path = path;
+		ccp = &cc;
+		data = read_cache(&cc, &len);
+		if (data != NULL) {
+			*out = map_from_cache(data, len, s, name, &cc);
+			free(data);
+			if (*out != NULL) {
+				free(path);
+				return 0;
+			}
+		}
+	}
+	n = 0;
+	if (read_stream(buf + s->offset, s->len, name, s->line - 1, ccp, &maps, &n, err,
+			errlen) < 0) {
+		free(path);
 		return -1;
+	}
+	free(path);
 	/* A document without its '...' fails above, so a span holds one. */
 	if (n != 1 || maps[0]->checksum != s->checksum || strcmp(maps[0]->module, s->module) != 0) {
 		ipp_seterr(err, errlen, "%s:%d: the map document of %s is not what its head "
@@ -676,6 +792,18 @@ int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
 	*out = maps[0];
 	free(maps);
 	return 0;
+}
+
+int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
+		      ipp_map **out, char *err, size_t errlen)
+{
+	return read_span(buf, s, name, NULL, out, err, errlen);
+}
+
+int ipp_map_read_span_cached(const char *buf, const ipp_map_span *s, const char *name,
+			     const char *cache_dir, ipp_map **out, char *err, size_t errlen)
+{
+	return read_span(buf, s, name, cache_dir, out, err, errlen);
 }
 
 void ipp_map_spans_free(ipp_map_span *spans, size_t n)
