@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int cmd_usage_error(const char *cmd, void (*usage)(FILE *), const char *fmt, ...)
@@ -181,30 +182,47 @@ static bool profile_has_other_units(const struct program *prog, const ipp_profil
 	return false;
 }
 
-/* Reopens *prog with the DT_NEEDED libraries of o->program that hold ipp
- * maps, if it has any.  Returns 0 (*prog as it was if none), or -1. */
+/* Is 'path' the same file as one of paths[0..n-1]? */
+static bool same_file_in(const char *path, const char *const *paths, size_t n)
+{
+	struct stat a, b;
+
+	if (stat(path, &a) != 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (stat(paths[i], &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return true;
+	return false;
+}
+
+/* Reopens *prog with, besides the objects of 'o', the DT_NEEDED libraries
+ * of o->program that hold ipp maps, if there are any.  Returns 0 (*prog
+ * as it was if none), or -1. */
 static int add_needed_libraries(struct program *prog, const struct operands *o, bool every_map,
 				char *err, size_t errlen)
 {
 	char **libs;
-	size_t nlibs, n = 0;
+	size_t nlibs, n;
 	const char **objects;
 	int rc = 0;
 
 	if (elfsec_needed_libraries(o->program, &libs, &nlibs) < 0 || nlibs == 0)
 		return 0;
-	objects = xmalloc((nlibs + 1) * sizeof(objects[0]));
-	objects[n++] = o->program;
+	objects = xmalloc((o->nobjects + nlibs) * sizeof(objects[0]));
+	memcpy(objects, o->objects, o->nobjects * sizeof(objects[0]));
+	n = o->nobjects;
 	for (size_t i = 0; i < nlibs; i++) {
 		struct elfsec_chunk *chunks;
 		size_t nchunks;
 		char ignored[256];
+		if (same_file_in(libs[i], objects, n))
+			continue;
 		if (elfsec_read(libs[i], IPP_MAP_SECTION, &chunks, &nchunks, ignored,
 				sizeof(ignored)) == 0 && nchunks > 0)
 			objects[n++] = libs[i];
 		elfsec_free(chunks, nchunks);
 	}
-	if (n > 1) {
+	if (n > o->nobjects) {
 		program_free(prog);
 		rc = program_load_objects(prog, objects, n, every_map, false, err, errlen);
 	}
@@ -229,13 +247,13 @@ int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,
 	*prof = cli_read_profile(o->profile, o->program);
 	if (*prof == NULL)
 		goto fail;
-	if (o->nobjects == 1 && profile_has_other_units(prog, *prof) &&
+	if (profile_has_other_units(prog, *prof) &&
 	    (add_needed_libraries(prog, o, every_map, err, sizeof(err)) < 0 ||
 	     (renumber && program_renumber_all(prog, err, sizeof(err)) < 0))) {
 		cli_error("%s", err);
 		goto fail;
 	}
-	if (program_renumber_profile(prog, *prof, err, sizeof(err)) < 0) {
+	if (program_renumber_profile(prog, *prof, every_map, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto fail;
 	}
@@ -272,7 +290,9 @@ int derived_load(struct derived *d, const struct operands *o, bool every_map)
 		u->g = u->m->map != NULL ? u->m->map->graph : NULL;
 		if (pm == NULL)
 			continue;
-		if (ipp_derive(u->m->fin, pm, &u->c, err, sizeof(err)) < 0) {
+		/* not renumbered: pm holds no record (program_renumber_profile),
+		 * every count is 0 */
+		if (u->m->fin != NULL && ipp_derive(u->m->fin, pm, &u->c, err, sizeof(err)) < 0) {
 			cli_error("%s: %s: %s", o->profile, u->m->name, err);
 			derived_free(d);
 			return -1;

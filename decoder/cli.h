@@ -139,10 +139,11 @@ struct derived {
 /* Opens the program and libraries of 'o' (program_load_objects: with
  * 'every_map' every unit's map is parsed, with 'renumber' every unit is
  * numbered), reads the profile, and parses and numbers the units it holds
- * (program_renumber_profile).  When no library is named and the profile
- * holds units the program does not, the program's DT_NEEDED libraries
- * that hold ipp maps are opened with it (found as the dynamic linker finds
- * them: its RUNPATH, $LD_LIBRARY_PATH, the system's directories).
+ * (program_renumber_profile).  When the profile holds units that neither
+ * the program nor the libraries named have, the program's DT_NEEDED
+ * libraries that hold ipp maps are opened with them (found as the dynamic
+ * linker finds them, needed.c).  Libraries loaded with dlopen() are not
+ * DT_NEEDED: they must be named.
  * Returns 0, or -1 after printing the message; on failure nothing is
  * left to free. */
 int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,

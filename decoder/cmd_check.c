@@ -162,7 +162,7 @@ static size_t check_write(FILE *out, enum out_format format, const char *doc,
 		size_t n = 0, ninc;
 		int nviol = 0;
 
-		if (u->ran)
+		if (u->ran && u->m->fin != NULL)	/* else no record: nothing flows */
 			nviol = ipp_check_flow(u->m->fin, &u->c, &msgs, &n);
 		ninc = count_inconclusive(msgs, n);
 		total += (size_t)nviol;

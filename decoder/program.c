@@ -273,12 +273,13 @@ int program_renumber_all(struct program *p, char *err, size_t errlen)
 	return 0;
 }
 
-int program_renumber_profile(struct program *p, const ipp_profile *prof, char *err,
-			     size_t errlen)
+int program_renumber_profile(struct program *p, const ipp_profile *prof, bool empty_too,
+			     char *err, size_t errlen)
 {
 	for (size_t i = 0; i < p->nmods; i++)
 		for (size_t k = 0; k < prof->nmodules; k++)
-			if (strcmp(prof->modules[k]->module, p->mods[i].name) == 0) {
+			if (strcmp(prof->modules[k]->module, p->mods[i].name) == 0 &&
+			    (empty_too || ipp_prof_module_has_records(prof->modules[k]))) {
 				if (program_renumber(p, i, err, errlen) < 0)
 					return -1;
 				break;

@@ -76,12 +76,13 @@ int program_parse_all(struct program *p, char *err, size_t errlen);
 int program_renumber(struct program *p, size_t i, char *err, size_t errlen);
 /* Renumbers every unit.  Returns 0, or -1. */
 int program_renumber_all(struct program *p, char *err, size_t errlen);
-/* Parses and renumbers the units whose name the profile holds (with any
- * checksum): the only ones a report of it decodes, or can find another
- * build of.  Invariant after it: a unit whose map is NULL has a name no
- * module of the profile has.  Returns 0, or -1. */
-int program_renumber_profile(struct program *p, const ipp_profile *prof, char *err,
-			     size_t errlen);
+/* Parses and renumbers the units whose name a module of the profile with
+ * records has (with any checksum; with 'empty_too', a module without
+ * records too): the only ones a report of it decodes.  Invariant after it:
+ * a unit not renumbered has a name no module of the profile with records
+ * has (or, with 'empty_too', no module at all).  Returns 0, or -1. */
+int program_renumber_profile(struct program *p, const ipp_profile *prof, bool empty_too,
+			     char *err, size_t errlen);
 void program_free(struct program *p);
 
 /* Does the file start with the ELF magic number? */

@@ -148,11 +148,8 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 		const ipp_prof_module *pm = NULL;
 		char msg[512];
 
-		/* not parsed: no module of the profile has its name
-		 * (program_renumber_profile) */
-		if (m->map == NULL)
-			continue;
-		if (ipp_profile_match(prof, r->profile_name, m->map, &pm, msg, sizeof(msg)) < 0) {
+		if (ipp_profile_match_unit(prof, r->profile_name, m->name, m->sum, &pm, msg,
+					   sizeof(msg)) < 0) {
 			if (sibling_ran(prog, i, prof))
 				continue;
 			set_err(err, errlen, "%s: %s", prog->path, msg);
@@ -160,7 +157,16 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 		}
 		if (pm == NULL)
 			continue;
-		if (ipp_profile_check(pm, r->profile_name, m->map, m->fin, err, errlen) < 0) {
+		if (pm->mode != m->mode) {
+			set_err(err, errlen, "%s: %s was recorded in %s mode, the map says %s",
+				r->profile_name, m->name, ipp_mode_name(pm->mode),
+				ipp_mode_name(m->mode));
+			return -1;
+		}
+		/* A module without records needs no map (program_renumber_profile
+		 * numbers the others): nothing to check, nothing to decode. */
+		if (m->fin != NULL &&
+		    ipp_profile_check(pm, r->profile_name, m->map, m->fin, err, errlen) < 0) {
 			strip_profile_word(err, r->profile_name);
 			return -1;
 		}

@@ -190,7 +190,7 @@ static char **path_texts(const struct report *r)
  * count and no records: it is listed with those that are not there. */
 static bool unit_ran(const ipp_prof_module *pm)
 {
-	return pm != NULL && pm->npaths + pm->npartials + pm->nicalls > 0;
+	return pm != NULL && ipp_prof_module_has_records(pm);
 }
 
 static void report_profile_text(FILE *out, const struct report *r)

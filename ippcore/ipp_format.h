@@ -153,6 +153,14 @@ int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
 int ipp_map_read_span_cached(const char *buf, const ipp_map_span *s, const char *name,
 			     const char *cache_dir, ipp_map **out, char *err, size_t errlen);
 void ipp_map_spans_free(ipp_map_span *spans, size_t n);
+/* What the cache did since the last reset (for tests and measurements):
+ * files used, files found but not used (damaged, of another text, not
+ * rebuilding), files written. */
+struct ipp_map_cache_stats {
+	size_t hits, rejected, written;
+};
+extern struct ipp_map_cache_stats ipp_map_cache_stats;
+void ipp_map_cache_stats_reset(void);
 void ipp_map_free(ipp_map *m);
 void ipp_map_free_all(ipp_map **maps, size_t n);
 
@@ -272,6 +280,14 @@ ipp_profile *ipp_profile_read_file(const char *path, char *err, size_t errlen);
  * with another checksum ("recorded from a different build"). */
 int ipp_profile_match(const ipp_profile *p, const char *profname, const ipp_map *map,
 		      const ipp_prof_module **out, char *err, size_t errlen);
+/* The same for the unit 'module' of this checksum, its map not at hand. */
+int ipp_profile_match_unit(const ipp_profile *p, const char *profname, const char *module,
+			   uint64_t checksum, const ipp_prof_module **out, char *err,
+			   size_t errlen);
+/* Does pm hold any record (a path, a partial path, an indirect call)?  A
+ * module without one (its unit was linked in and never ran) needs no map
+ * to be checked. */
+bool ipp_prof_module_has_records(const ipp_prof_module *pm);
 
 /* Checks profile module pm against the map and its G*fin (ipp_map_fin()):
  * module, checksum and mode agree, every region exists, every number is

@@ -493,6 +493,13 @@ static int read_map_keys(ipp_yreader *r, struct mapdoc *d, bool head)
 	return head && head_seen(d) ? 1 : rc;
 }
 
+struct ipp_map_cache_stats ipp_map_cache_stats;
+
+void ipp_map_cache_stats_reset(void)
+{
+	memset(&ipp_map_cache_stats, 0, sizeof(ipp_map_cache_stats));
+}
+
 /* Where a document read is to be cached (ipp_map_read_span_cached). */
 struct cache_ctx {
 	const char *path;	/* the cache file */
@@ -515,6 +522,8 @@ static void write_cache(const struct cache_ctx *cc, const char *data, size_t len
 		bool ok = fwrite(data, 1, len, f) == len;
 		if (fclose(f) != 0 || !ok || rename(tmp, cc->path) != 0)
 			remove(tmp);
+		else
+			ipp_map_cache_stats.written++;
 	}
 	free(tmp);
 }
@@ -770,9 +779,11 @@ static int read_span(const char *buf, const ipp_map_span *s, const char *name,
 			*out = map_from_cache(data, len, s, name, &cc);
 			free(data);
 			if (*out != NULL) {
+				ipp_map_cache_stats.hits++;
 				free(path);
 				return 0;
 			}
+			ipp_map_cache_stats.rejected++;
 		}
 	}
 	n = 0;
