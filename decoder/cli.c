@@ -234,7 +234,7 @@ static int add_needed_libraries(struct program *prog, const struct operands *o, 
 }
 
 int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,
-	     bool every_map, bool renumber)
+	     bool every_map, bool renumber, bool renumber_empty)
 {
 	char err[1024];
 
@@ -253,7 +253,7 @@ int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,
 		cli_error("%s", err);
 		goto fail;
 	}
-	if (program_renumber_profile(prog, *prof, every_map, err, sizeof(err)) < 0) {
+	if (program_renumber_profile(prog, *prof, renumber_empty, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto fail;
 	}
@@ -265,14 +265,15 @@ fail:
 	return -1;
 }
 
-int derived_load(struct derived *d, const struct operands *o, bool every_map)
+int derived_load(struct derived *d, const struct operands *o, bool every_map,
+		 bool derive_empty)
 {
 	char err[1024];
 
 	memset(d, 0, sizeof(*d));
 	d->program = o->program;
 	d->profile = o->profile;
-	if (cli_load(&d->prog, &d->prof, o, every_map, false) < 0)
+	if (cli_load(&d->prog, &d->prof, o, every_map, false, derive_empty) < 0)
 		return -1;
 	/* Match and check the profile as `ipp report` does (no path shown). */
 	if (report_from_profile(&d->r, &d->prog, d->prof, o->profile, 0, err,

@@ -138,8 +138,9 @@ struct derived {
 
 /* Opens the program and libraries of 'o' (program_load_objects: with
  * 'every_map' every unit's map is parsed, with 'renumber' every unit is
- * numbered), reads the profile, and parses and numbers the units it holds
- * (program_renumber_profile).  When the profile holds units that neither
+ * numbered), reads the profile, and parses and numbers the units it has
+ * records of (with 'renumber_empty', every unit it holds a module of:
+ * program_renumber_profile).  When the profile holds units that neither
  * the program nor the libraries named have, the program's DT_NEEDED
  * libraries that hold ipp maps are opened with them (found as the dynamic
  * linker finds them, needed.c).  Libraries loaded with dlopen() are not
@@ -147,15 +148,20 @@ struct derived {
  * Returns 0, or -1 after printing the message; on failure nothing is
  * left to free. */
 int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,
-	     bool every_map, bool renumber);
+	     bool every_map, bool renumber, bool renumber_empty);
 
 /* Loads the program, its libraries and the profile named by 'o' into *d
  * and derives the counts of every unit that ran.  With 'every_map', every
  * unit's map is parsed (units[i].g is its graph); else only the maps of
- * the units the profile holds (units[i].g is NULL for the others: they
- * never ran), which is all `ipp check` needs.  Returns 0, or -1 after
- * printing the message (cli_error); on failure *d holds nothing to free. */
-int derived_load(struct derived *d, const struct operands *o, bool every_map);
+ * the units the profile has records of (units[i].g is NULL for the
+ * others), which is all `ipp check` needs.  A unit whose profile module
+ * holds no record is renumbered and derived only with 'derive_empty' (its
+ * counts are all 0, but ipp_counts_lines and ipp_counts_calls need its
+ * G*fin); else it ran, and its counts are all 0 with no arrays (c.vertex
+ * NULL).  Returns 0, or -1 after printing the message (cli_error); on
+ * failure *d holds nothing to free. */
+int derived_load(struct derived *d, const struct operands *o, bool every_map,
+		 bool derive_empty);
 /* Frees what a successful derived_load() holds. */
 void derived_free(struct derived *d);
 

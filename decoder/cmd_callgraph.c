@@ -17,7 +17,7 @@
 static void callgraph_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp callgraph [OPTIONS] PROGRAM [PROFILE]\n"
+		"Usage: ipp callgraph [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Prints gprof's flat profile and call graph of PROGRAM from the paths in\n"
 		"PROFILE (default: " DEFAULT_PROFILE "), with exact counts: the cost unit is\n"
@@ -354,7 +354,7 @@ int cmd_callgraph(int argc, char **argv)
 	status = cli_operands(argc, argv, cmd, callgraph_usage, &ops);
 	if (status != CLI_CONTINUE)
 		return status;
-	status = derived_load(&d, &ops, true);
+	status = derived_load(&d, &ops, true, true);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

@@ -31,10 +31,10 @@
 static void check_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp check [OPTIONS] PROGRAM [PROFILE]\n"
+		"Usage: ipp check [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Checks that PROFILE (default: " DEFAULT_PROFILE ") is a valid profile of\n"
-		"PROGRAM:\n"
+		"PROGRAM and its LIBRARY files (as 'ipp report' reads them):\n"
 		"  - it was recorded from this very build of every unit (checksums), and\n"
 		"    every record is in range and decodes (as 'ipp report' checks it);\n"
 		"  - the vertex and edge counts derived from its paths conserve flow at\n"
@@ -222,7 +222,7 @@ int cmd_check(int argc, char **argv)
 	if (status != CLI_CONTINUE)
 		return status;
 
-	status = derived_load(&d, &ops, false);
+	status = derived_load(&d, &ops, false, false);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

@@ -35,12 +35,14 @@ enum what { WHAT_FUNCTIONS, WHAT_CALLS, WHAT_LINES, WHAT_CHECK, WHAT_VERTICES };
 static void counts_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp counts [OPTIONS] PROGRAM [PROFILE]\n"
+		"Usage: ipp counts [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Prints the counts a gcov or gprof build would have reported, derived\n"
 		"exactly from the paths recorded in PROFILE (default: " DEFAULT_PROFILE "):\n"
 		"only the part of each path executed since its last restart is counted\n"
-		"(docs/DERIVE.md).  PROGRAM and PROFILE are matched as by 'ipp report'.\n"
+		"(docs/DERIVE.md).  PROGRAM, its LIBRARY files (shared objects built with\n"
+		"ipp-gcc; its DT_NEEDED ones are found) and PROFILE are matched as by\n"
+		"'ipp report'.\n"
 		"\n"
 		"What to print (one of):\n"
 		"  -F, --functions      one line per instrumented function: FUNCTION ENTRIES\n"
@@ -78,7 +80,7 @@ static void counts_usage(FILE *f)
 
 static uint64_t vcount(const struct unit *u, ipp_id v)
 {
-	return u->ran ? u->c.vertex[v] : 0;
+	return u->ran && u->c.vertex != NULL ? u->c.vertex[v] : 0;
 }
 
 /* --vertices: the vertices of instrumented procedures that are program
@@ -586,7 +588,10 @@ int cmd_counts(int argc, char **argv)
 	if (status != CLI_CONTINUE)
 		return status;
 
-	status = derived_load(&d, &ops, what != WHAT_CHECK);
+	/* --lines and --calls of a unit that ran need its G*fin even when
+	 * its counts are all 0 */
+	status = derived_load(&d, &ops, what != WHAT_CHECK,
+			      what == WHAT_LINES || what == WHAT_CALLS);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

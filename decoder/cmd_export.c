@@ -19,7 +19,7 @@ enum format { EXPORT_NONE, EXPORT_LCOV, EXPORT_FOLDED, EXPORT_JSON };
 static void export_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp export --lcov|--folded|--json [OPTIONS] PROGRAM [PROFILE]\n"
+		"Usage: ipp export --lcov|--folded|--json [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Writes the profile PROFILE (default: " DEFAULT_PROFILE ") of PROGRAM in a format\n"
 		"other tools read.  PROGRAM and PROFILE are matched as by 'ipp report'.\n"
@@ -118,7 +118,7 @@ int cmd_export(int argc, char **argv)
 	if (status != CLI_CONTINUE)
 		return status;
 
-	status = derived_load(&d, &ops, true);
+	status = derived_load(&d, &ops, true, true);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

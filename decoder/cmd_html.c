@@ -33,7 +33,7 @@
 static void html_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp html [OPTIONS] -o DIR PROGRAM [PROFILE]\n"
+		"Usage: ipp html [OPTIONS] -o DIR PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Writes static pages of the profile PROFILE (default: " DEFAULT_PROFILE ") of\n"
 		"PROGRAM into DIR (created if needed; open DIR/index.html in a browser):\n"
@@ -606,7 +606,7 @@ int cmd_html(int argc, char **argv)
 		cli_operands_free(&ops);
 		return EXIT_FAILURE;
 	}
-	status = derived_load(&d, &ops, true);
+	status = derived_load(&d, &ops, true, true);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

@@ -42,7 +42,14 @@ static void report_usage(FILE *f)
 		"that PROGRAM does not contain are left out with a warning.  Shared\n"
 		"libraries built with ipp-gcc and named after PROGRAM (any ELF file: the\n"
 		"operands that are not ELF files name the profile) report together with\n"
-		"it: their units' paths are decoded with their own maps.\n"
+		"it: their units' paths are decoded with their own maps.  When the\n"
+		"profile holds units they do not have, PROGRAM's DT_NEEDED libraries\n"
+		"built with ipp-gcc join them (found as the dynamic linker finds them);\n"
+		"a library loaded with dlopen() must be named.\n"
+		"\n"
+		"Only the maps of the units with records in PROFILE are parsed, and parsed\n"
+		"maps are cached ($IPP_CACHE_DIR, else ~/.cache/ipp; IPP_CACHE=0: none):\n"
+		"a cache file is used only if made from the very text of its map.\n"
 		"\n"
 		"Paths are sorted by count, most frequent first; ties by module, region\n"
 		"and number.  Partial paths (abandoned by exit, longjmp or a signal) are\n"
@@ -180,7 +187,8 @@ int cmd_report(int argc, char **argv)
 		status = program_load_objects(&prog, ops.objects, ops.nobjects, true, true, err,
 					      sizeof(err)) < 0 ? cli_error("%s", err) : 0;
 	else
-		status = cli_load(&prog, &prof, &ops, format != FORMAT_TEXT, regions);
+		status = cli_load(&prog, &prof, &ops, format != FORMAT_TEXT, regions,
+				  format != FORMAT_TEXT);
 	profile = ops.profile;
 	cli_operands_free(&ops);
 	if (status != 0)
