@@ -669,30 +669,39 @@ int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
 	ipp_map_span *v = NULL;
 	size_t n = 0, cap = 0, start = 0, i = 0;
 	int line = 1, start_line = 1;
+	bool content = false;
 
 	*spans = NULL;
 	*nspans = 0;
-	/* Invariant: i is the start of a line, 'line' its number. */
+	/* Invariant: i is the start of a line, 'line' its number; 'content'
+	 * says whether a line since 'start' holds more than blanks, a
+	 * comment or a '...' (pieces without any belong to no document: the
+	 * parser skips them too). */
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t next = nl ? (size_t)(nl - buf) + 1 : len;
 		bool end = document_end_at(buf, len, i);
+		size_t lead = i;
+		while (lead < next && (buf[lead] == ' ' || buf[lead] == '\t' || buf[lead] == '\r'))
+			lead++;
+		if (!end && lead < next && buf[lead] != '\n' && buf[lead] != '#')
+			content = true;
 		i = next;
 		line++;
-		if (end || i == len) {
+		if ((end || i == len) && content) {
 			IPP_ARRAY_GROW(v, n, cap);
 			memset(&v[n], 0, sizeof(v[n]));
 			v[n].offset = start;
 			v[n].len = i - start;
 			v[n].line = start_line;
 			n++;
+		}
+		if (end || i == len) {
 			start = i;
 			start_line = line;
+			content = false;
 		}
 	}
-	/* Blank lines after the last document belong to no document. */
-	if (n > 1 && strspn(buf + v[n - 1].offset, " \t\r\n") >= v[n - 1].len)
-		n--;
 	if (n == 0) {
 		ipp_seterr(err, errlen, "%s: no map document (the input is empty)", name);
 		free(v);
