@@ -1,4 +1,5 @@
-/* hash.c -- 64-bit FNV-1a, used for map checksums and the psi/rho digest.
+/* hash.c -- 64-bit FNV-1a, used for map checksums and the psi/rho digest;
+ * and its step over 8-byte words (ipp_hash_block) for the map cache.
  *
  * FNV-1a is not a cryptographic hash; it identifies builds and detects
  * accidental corruption, which is all a profile checksum is for (gcov's

@@ -1,6 +1,9 @@
 /* map_read.c -- reading maps (ipp_map_read_buffer / ipp_map_read_file,
  * ipp_format.h): a YAML stream of one or more map documents, each turned
- * into an ipp_map; and the ipp_map's allocation and release.
+ * into an ipp_map; and the ipp_map's allocation and release.  Also the
+ * lazy way through a large stream: its documents located and their heads
+ * read (ipp_map_index_buffer), one parsed when needed (ipp_map_read_span),
+ * through the cache of step 1's records (map_cache.c) if asked.
  *
  * Reading a document goes in two steps.  Step 1, here, parses it into
  * plain records (struct mapdoc, map_internal.h) in whatever key order it
