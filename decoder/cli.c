@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include "cli.h"
+#include "elfsec.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -13,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int cmd_usage_error(const char *cmd, void (*usage)(FILE *), const char *fmt, ...)
@@ -83,6 +85,35 @@ int cli_program_profile(int argc, char **argv, const char *cmd, void (*usage)(FI
 	return CLI_CONTINUE;
 }
 
+int cli_operands(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
+		 struct operands *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (optind >= argc)
+		return cmd_usage_error(cmd, usage, "no PROGRAM given");
+	o->objects = xmalloc((size_t)(argc - optind) * sizeof(o->objects[0]));
+	o->program = o->objects[o->nobjects++] = argv[optind++];
+	o->profile = cli_default_profile(o->program);
+	while (optind < argc && program_is_elf(argv[optind]))
+		o->objects[o->nobjects++] = argv[optind++];
+	if (optind < argc) {
+		o->profile = argv[optind++];
+		o->profile_given = true;
+	}
+	if (optind < argc) {
+		cli_operands_free(o);
+		return cmd_usage_error(cmd, usage, "unexpected argument '%s' (libraries come "
+				       "before the profile)", argv[optind]);
+	}
+	return CLI_CONTINUE;
+}
+
+void cli_operands_free(struct operands *o)
+{
+	free(o->objects);
+	memset(o, 0, sizeof(*o));
+}
+
 int parse_count(const char *s, size_t *out)
 {
 	unsigned long long v;
@@ -138,26 +169,115 @@ ipp_profile *cli_read_profile(const char *path, const char *program)
 	return p;
 }
 
-int derived_load(struct derived *d, const char *program, const char *profile)
+/* Does the profile hold a unit whose name the program has not? */
+static bool profile_has_other_units(const struct program *prog, const ipp_profile *prof)
+{
+	for (size_t k = 0; k < prof->nmodules; k++) {
+		bool found = false;
+		for (size_t i = 0; i < prog->nmods && !found; i++)
+			found = strcmp(prog->mods[i].name, prof->modules[k]->module) == 0;
+		if (!found)
+			return true;
+	}
+	return false;
+}
+
+/* Is 'path' the same file as one of paths[0..n-1]? */
+static bool same_file_in(const char *path, const char *const *paths, size_t n)
+{
+	struct stat a, b;
+
+	if (stat(path, &a) != 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (stat(paths[i], &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return true;
+	return false;
+}
+
+/* Reopens *prog with, besides the objects of 'o', the DT_NEEDED libraries
+ * of o->program that hold ipp maps, if there are any.  Returns 0 (*prog
+ * as it was if none), or -1. */
+static int add_needed_libraries(struct program *prog, const struct operands *o, bool every_map,
+				char *err, size_t errlen)
+{
+	char **libs;
+	size_t nlibs, n;
+	const char **objects;
+	int rc = 0;
+
+	if (elfsec_needed_libraries(o->program, &libs, &nlibs) < 0 || nlibs == 0)
+		return 0;
+	objects = xmalloc((o->nobjects + nlibs) * sizeof(objects[0]));
+	memcpy(objects, o->objects, o->nobjects * sizeof(objects[0]));
+	n = o->nobjects;
+	for (size_t i = 0; i < nlibs; i++) {
+		struct elfsec_chunk *chunks;
+		size_t nchunks;
+		char ignored[256];
+		if (same_file_in(libs[i], objects, n))
+			continue;
+		if (elfsec_read(libs[i], IPP_MAP_SECTION, &chunks, &nchunks, ignored,
+				sizeof(ignored)) == 0 && nchunks > 0)
+			objects[n++] = libs[i];
+		elfsec_free(chunks, nchunks);
+	}
+	if (n > o->nobjects) {
+		program_free(prog);
+		rc = program_load_objects(prog, objects, n, every_map, false, err, errlen);
+	}
+	free(objects);
+	for (size_t i = 0; i < nlibs; i++)
+		free(libs[i]);
+	free(libs);
+	return rc;
+}
+
+int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,
+	     bool every_map, bool renumber, bool renumber_empty)
+{
+	char err[1024];
+
+	*prof = NULL;
+	if (program_load_objects(prog, o->objects, o->nobjects, every_map, renumber, err,
+				 sizeof(err)) < 0) {
+		cli_error("%s", err);
+		return -1;
+	}
+	*prof = cli_read_profile(o->profile, o->program);
+	if (*prof == NULL)
+		goto fail;
+	if (profile_has_other_units(prog, *prof) &&
+	    (add_needed_libraries(prog, o, every_map, err, sizeof(err)) < 0 ||
+	     (renumber && program_renumber_all(prog, err, sizeof(err)) < 0))) {
+		cli_error("%s", err);
+		goto fail;
+	}
+	if (program_renumber_profile(prog, *prof, renumber_empty, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto fail;
+	}
+	return 0;
+fail:
+	ipp_profile_free(*prof);
+	*prof = NULL;
+	program_free(prog);
+	return -1;
+}
+
+int derived_load(struct derived *d, const struct operands *o, bool every_map,
+		 bool derive_empty)
 {
 	char err[1024];
 
 	memset(d, 0, sizeof(*d));
-	d->program = program;
-	d->profile = profile;
-	if (program_load(&d->prog, program, false, err, sizeof(err)) < 0) {
-		cli_error("%s", err);
+	d->program = o->program;
+	d->profile = o->profile;
+	if (cli_load(&d->prog, &d->prof, o, every_map, false, derive_empty) < 0)
 		return -1;
-	}
-	d->prof = cli_read_profile(profile, program);
-	if (d->prof == NULL)
-		goto fail_prog;
-	if (program_renumber_profile(&d->prog, d->prof, err, sizeof(err)) < 0) {
-		cli_error("%s", err);
-		goto fail_prof;
-	}
 	/* Match and check the profile as `ipp report` does (no path shown). */
-	if (report_from_profile(&d->r, &d->prog, d->prof, profile, 0, err, sizeof(err)) < 0) {
+	if (report_from_profile(&d->r, &d->prog, d->prof, o->profile, 0, err,
+				sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto fail_prof;
 	}
@@ -167,11 +287,14 @@ int derived_load(struct derived *d, const char *program, const char *profile)
 		const ipp_prof_module *pm = d->r.mods[d->nunits].pm;
 
 		u->m = &d->prog.mods[d->nunits];
-		u->g = u->m->map->graph;	/* fin is NULL if the unit never ran */
+		/* fin is NULL if the unit never ran, map if not parsed */
+		u->g = u->m->map != NULL ? u->m->map->graph : NULL;
 		if (pm == NULL)
 			continue;
-		if (ipp_derive(u->m->fin, pm, &u->c, err, sizeof(err)) < 0) {
-			cli_error("%s: %s: %s", profile, u->m->map->module, err);
+		/* not renumbered: pm holds no record (program_renumber_profile),
+		 * every count is 0 */
+		if (u->m->fin != NULL && ipp_derive(u->m->fin, pm, &u->c, err, sizeof(err)) < 0) {
+			cli_error("%s: %s: %s", o->profile, u->m->name, err);
 			derived_free(d);
 			return -1;
 		}
@@ -182,7 +305,6 @@ int derived_load(struct derived *d, const char *program, const char *profile)
 
 fail_prof:
 	ipp_profile_free(d->prof);
-fail_prog:
 	program_free(&d->prog);
 	memset(d, 0, sizeof(*d));
 	return -1;

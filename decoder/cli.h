@@ -72,6 +72,24 @@ int cli_common_option(int c, const char *cmd, void (*usage)(FILE *), enum out_fo
 int cli_program_profile(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
 			const char **program, const char **profile);
 
+/* The operands "PROGRAM [LIBRARY...] [PROFILE]" of the commands that read
+ * a program and its profile: the operands after PROGRAM that are ELF files
+ * are its libraries (shared objects built with ipp-gcc, whose units report
+ * with the program's), the first one that is not names the profile
+ * (default: PROGRAM's, cli_default_profile). */
+struct operands {
+	const char **objects;	/* PROGRAM, then its libraries; malloc'd */
+	size_t nobjects;
+	const char *program;	/* objects[0] */
+	const char *profile;
+	bool profile_given;	/* named on the command line */
+};
+/* Returns CLI_CONTINUE (then free o with cli_operands_free), or EXIT_USAGE
+ * after the message (no PROGRAM, an operand after the profile). */
+int cli_operands(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
+		 struct operands *o);
+void cli_operands_free(struct operands *o);
+
 /* The profile PROGRAM writes when nothing names another (runtime/
  * rt_name.c): "%e.ipp.prof" in the working directory, %e the base name of
  * the executable file (links resolved, as /proc/self/exe gives it).  A
@@ -99,7 +117,7 @@ ipp_profile *cli_read_profile(const char *path, const char *program);
 /* Derived counts of one unit of the program. */
 struct unit {
 	const struct prog_module *m;
-	const ipp_graph *g;
+	const ipp_graph *g;	/* NULL if not parsed (derived_load) */
 	bool ran;		/* the profile holds the unit */
 	uint64_t runs;		/* runs merged into its profile module */
 	ipp_counts c;		/* if ran */
@@ -118,10 +136,32 @@ struct derived {
 	size_t nunits;
 };
 
-/* Loads PROGRAM and PROFILE into *d and derives every unit's counts.
- * Returns 0, or -1 after printing the message (cli_error); on failure *d
- * holds nothing to free. */
-int derived_load(struct derived *d, const char *program, const char *profile);
+/* Opens the program and libraries of 'o' (program_load_objects: with
+ * 'every_map' every unit's map is parsed, with 'renumber' every unit is
+ * numbered), reads the profile, and parses and numbers the units it has
+ * records of (with 'renumber_empty', every unit it holds a module of:
+ * program_renumber_profile).  When the profile holds units that neither
+ * the program nor the libraries named have, the program's DT_NEEDED
+ * libraries that hold ipp maps are opened with them (found as the dynamic
+ * linker finds them, needed.c).  Libraries loaded with dlopen() are not
+ * DT_NEEDED: they must be named.
+ * Returns 0, or -1 after printing the message; on failure nothing is
+ * left to free. */
+int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,
+	     bool every_map, bool renumber, bool renumber_empty);
+
+/* Loads the program, its libraries and the profile named by 'o' into *d
+ * and derives the counts of every unit that ran.  With 'every_map', every
+ * unit's map is parsed (units[i].g is its graph); else only the maps of
+ * the units the profile has records of (units[i].g is NULL for the
+ * others), which is all `ipp check` needs.  A unit whose profile module
+ * holds no record is renumbered and derived only with 'derive_empty' (its
+ * counts are all 0, but ipp_counts_lines and ipp_counts_calls need its
+ * G*fin); else it ran, and its counts are all 0 with no arrays (c.vertex
+ * NULL).  Returns 0, or -1 after printing the message (cli_error); on
+ * failure *d holds nothing to free. */
+int derived_load(struct derived *d, const struct operands *o, bool every_map,
+		 bool derive_empty);
 /* Frees what a successful derived_load() holds. */
 void derived_free(struct derived *d);
 

@@ -17,7 +17,7 @@
 static void callgraph_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp callgraph [OPTIONS] PROGRAM [PROFILE]\n"
+		"Usage: ipp callgraph [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Prints gprof's flat profile and call graph of PROGRAM from the paths in\n"
 		"PROFILE (default: " DEFAULT_PROFILE "), with exact counts: the cost unit is\n"
@@ -334,8 +334,9 @@ int cmd_callgraph(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
+	const char *cmd = argv[0], *output = NULL;
 	struct derived d;
+	struct operands ops;
 	struct callgraph cg;
 	bool all = false;
 	int c, status;
@@ -350,10 +351,12 @@ int cmd_callgraph(int argc, char **argv)
 		if (status != CLI_CONTINUE)
 			return status;
 	}
-	status = cli_program_profile(argc, argv, cmd, callgraph_usage, &program, &profile);
+	status = cli_operands(argc, argv, cmd, callgraph_usage, &ops);
 	if (status != CLI_CONTINUE)
 		return status;
-	if (derived_load(&d, program, profile) < 0)
+	status = derived_load(&d, &ops, true, true);
+	cli_operands_free(&ops);
+	if (status < 0)
 		return EXIT_FAILURE;
 	status = EXIT_FAILURE;
 	if (callgraph_build(&cg, &d) == 0) {

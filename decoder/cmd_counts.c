@@ -41,12 +41,14 @@ enum what { WHAT_FUNCTIONS, WHAT_CALLS, WHAT_LINES, WHAT_CHECK, WHAT_VERTICES, W
 static void counts_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp counts [OPTIONS] PROGRAM [PROFILE]\n"
+		"Usage: ipp counts [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Prints the counts a gcov or gprof build would have reported, derived\n"
 		"exactly from the paths recorded in PROFILE (default: " DEFAULT_PROFILE "):\n"
 		"only the part of each path executed since its last restart is counted\n"
-		"(docs/DERIVE.md).  PROGRAM and PROFILE are matched as by 'ipp report'.\n"
+		"(docs/DERIVE.md).  PROGRAM, its LIBRARY files (shared objects built with\n"
+		"ipp-gcc; its DT_NEEDED ones are found) and PROFILE are matched as by\n"
+		"'ipp report'.\n"
 		"\n"
 		"What to print (one of):\n"
 		"  -F, --functions      one line per instrumented function: FUNCTION ENTRIES\n"
@@ -89,7 +91,7 @@ static void counts_usage(FILE *f)
 
 static uint64_t vcount(const struct unit *u, ipp_id v)
 {
-	return u->ran ? u->c.vertex[v] : 0;
+	return u->ran && u->c.vertex != NULL ? u->c.vertex[v] : 0;
 }
 
 /* --vertices: the vertices of instrumented procedures that are program
@@ -640,13 +642,14 @@ int cmd_counts(int argc, char **argv)
 		{ "events", no_argument, NULL, 'E' },
 		CLI_COMMON_LONGOPTS,
 	};
-	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
+	const char *cmd = argv[0], *output = NULL;
 	static const char *const what_opt[] = { "--functions", "--calls", "--lines", "--check",
 						 "--vertices", "--events" };
 	enum out_format format = FORMAT_TEXT;
 	enum what what = WHAT_FUNCTIONS;
 	bool what_given = false;
 	struct derived d;
+	struct operands ops;
 	int c, status;
 	FILE *out;
 
@@ -672,11 +675,16 @@ int cmd_counts(int argc, char **argv)
 				return status;
 		}
 	}
-	status = cli_program_profile(argc, argv, cmd, counts_usage, &program, &profile);
+	status = cli_operands(argc, argv, cmd, counts_usage, &ops);
 	if (status != CLI_CONTINUE)
 		return status;
 
-	if (derived_load(&d, program, profile) < 0)
+	/* --lines and --calls of a unit that ran need its G*fin even when
+	 * its counts are all 0 */
+	status = derived_load(&d, &ops, what != WHAT_CHECK,
+			      what == WHAT_LINES || what == WHAT_CALLS);
+	cli_operands_free(&ops);
+	if (status < 0)
 		return EXIT_FAILURE;
 	if (what == WHAT_CHECK) {
 		status = check_output(&d, format, output, "ipp_counts");

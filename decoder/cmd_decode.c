@@ -153,7 +153,7 @@ static int decode_rank(int argc, char **argv, size_t rank, enum out_format forma
 	prof = cli_read_profile(profile, program);
 	if (prof == NULL)
 		goto out;
-	if (program_renumber_profile(&prog, prof, err, sizeof(err)) < 0) {
+	if (program_renumber_profile(&prog, prof, true, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out_prof;
 	}

@@ -164,8 +164,8 @@ int cmd_diff(int argc, char **argv)
 	pb = cli_read_profile(name_b, program);
 	if (pb == NULL)
 		goto out;
-	if (program_renumber_profile(&prog, pa, err, sizeof(err)) < 0 ||
-	    program_renumber_profile(&prog, pb, err, sizeof(err)) < 0 ||
+	if (program_renumber_profile(&prog, pa, true, err, sizeof(err)) < 0 ||
+	    program_renumber_profile(&prog, pb, true, err, sizeof(err)) < 0 ||
 	    diff_build(&d, &prog, pa, name_a, pb, name_b, ratio, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out;

@@ -19,7 +19,7 @@ enum format { EXPORT_NONE, EXPORT_LCOV, EXPORT_FOLDED, EXPORT_JSON };
 static void export_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp export --lcov|--folded|--json [OPTIONS] PROGRAM [PROFILE]\n"
+		"Usage: ipp export --lcov|--folded|--json [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Writes the profile PROFILE (default: " DEFAULT_PROFILE ") of PROGRAM in a format\n"
 		"other tools read.  PROGRAM and PROFILE are matched as by 'ipp report'.\n"
@@ -79,10 +79,11 @@ int cmd_export(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const names[] = { "", "--lcov", "--folded", "--json" };
-	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
+	const char *cmd = argv[0], *output = NULL;
 	struct export_opts o = { "", NULL, NULL, false };
 	enum format fmt = EXPORT_NONE;
 	struct derived d;
+	struct operands ops;
 	int c, status;
 	FILE *out;
 
@@ -113,11 +114,13 @@ int cmd_export(int argc, char **argv)
 				       "or --json");
 	if (o.test_name[strcspn(o.test_name, "\n")] != '\0')
 		return cmd_usage_error(cmd, export_usage, "--test-name: a name on one line");
-	status = cli_program_profile(argc, argv, cmd, export_usage, &program, &profile);
+	status = cli_operands(argc, argv, cmd, export_usage, &ops);
 	if (status != CLI_CONTINUE)
 		return status;
 
-	if (derived_load(&d, program, profile) < 0)
+	status = derived_load(&d, &ops, true, true);
+	cli_operands_free(&ops);
+	if (status < 0)
 		return EXIT_FAILURE;
 	status = EXIT_FAILURE;
 	if ((fmt == EXPORT_LCOV || export_decode_all(&d) == 0) &&

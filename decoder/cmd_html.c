@@ -33,7 +33,7 @@
 static void html_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp html [OPTIONS] -o DIR PROGRAM [PROFILE]\n"
+		"Usage: ipp html [OPTIONS] -o DIR PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Writes static pages of the profile PROFILE (default: " DEFAULT_PROFILE ") of\n"
 		"PROGRAM into DIR (created if needed; open DIR/index.html in a browser):\n"
@@ -568,9 +568,10 @@ int cmd_html(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *cmd = argv[0], *outdir = NULL, *program, *profile = DEFAULT_PROFILE;
+	const char *cmd = argv[0], *outdir = NULL;
 	struct site s;
 	struct derived d;
+	struct operands ops;
 	struct srclines sl;
 	int c, status;
 
@@ -594,14 +595,20 @@ int cmd_html(int argc, char **argv)
 	}
 	if (outdir == NULL)
 		return cmd_usage_error(cmd, html_usage, "no output directory: -o DIR");
-	status = cli_program_profile(argc, argv, cmd, html_usage, &program, &profile);
+	status = cli_operands(argc, argv, cmd, html_usage, &ops);
 	if (status != CLI_CONTINUE)
 		return status;
-	if (mkdir(outdir, 0777) != 0 && errno != EEXIST)
+	if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+		cli_operands_free(&ops);
 		return cli_error("%s: %s", outdir, strerror(errno));
-	if (html_assets_copy(outdir) < 0)
+	}
+	if (html_assets_copy(outdir) < 0) {
+		cli_operands_free(&ops);
 		return EXIT_FAILURE;
-	if (derived_load(&d, program, profile) < 0)
+	}
+	status = derived_load(&d, &ops, true, true);
+	cli_operands_free(&ops);
+	if (status < 0)
 		return EXIT_FAILURE;
 	status = EXIT_FAILURE;
 	if (export_decode_all(&d) == 0 && srclines_load(&sl, &d) == 0) {

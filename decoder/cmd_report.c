@@ -42,7 +42,14 @@ static void report_usage(FILE *f)
 		"that PROGRAM does not contain are left out with a warning.  Shared\n"
 		"libraries built with ipp-gcc and named after PROGRAM (any ELF file: the\n"
 		"operands that are not ELF files name the profile) report together with\n"
-		"it: their units' paths are decoded with their own maps.\n"
+		"it: their units' paths are decoded with their own maps.  When the\n"
+		"profile holds units they do not have, PROGRAM's DT_NEEDED libraries\n"
+		"built with ipp-gcc join them (found as the dynamic linker finds them);\n"
+		"a library loaded with dlopen() must be named.\n"
+		"\n"
+		"Only the maps of the units with records in PROFILE are parsed, and parsed\n"
+		"maps are cached ($IPP_CACHE_DIR, else ~/.cache/ipp; IPP_CACHE=0: none):\n"
+		"a cache file is used only if made from the very text of its map.\n"
 		"\n"
 		"Paths are sorted by count, most frequent first; ties by module, region\n"
 		"and number.  Partial paths (abandoned by exit, longjmp or a signal) are\n"
@@ -116,14 +123,15 @@ int cmd_report(int argc, char **argv)
 		{ "width", required_argument, NULL, 'w' },
 		CLI_COMMON_LONGOPTS,
 	};
-	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
-	const char **objects;
+	const char *cmd = argv[0], *output = NULL, *profile;
 	struct report_filter filter = { NULL, NULL, NULL };
 	enum out_format format = FORMAT_TEXT;
-	size_t top = DEFAULT_TOP, nobjects = 0, width = SIZE_MAX;
+	size_t top = DEFAULT_TOP, width = SIZE_MAX;
 	bool regions = false, cuts = false;
 	char err[1024];
+	struct operands ops;
 	struct program prog;
+	ipp_profile *prof = NULL;
 	int c, status;
 	FILE *out;
 
@@ -163,36 +171,28 @@ int cmd_report(int argc, char **argv)
 				return status;
 		}
 	}
-	if (optind >= argc)
-		return cmd_usage_error(cmd, report_usage, "no PROGRAM given");
-	program = argv[optind];
-	profile = cli_default_profile(program);
-	/* PROGRAM, then its libraries (ELF files), then the profile */
-	objects = xmalloc((size_t)(argc - optind) * sizeof(objects[0]));
-	objects[nobjects++] = argv[optind++];
-	while (optind < argc && program_is_elf(argv[optind]))
-		objects[nobjects++] = argv[optind++];
-	if (optind < argc) {
-		if (cuts) {
-			free(objects);
-			return cmd_usage_error(cmd, report_usage, "--cuts reads no profile: "
-					       "unexpected argument '%s'", argv[optind]);
-		}
-		profile = argv[optind++];
-	}
-	if (optind < argc) {
-		free(objects);
-		return cmd_usage_error(cmd, report_usage, "unexpected argument '%s' (libraries "
-				       "come before the profile)", argv[optind]);
+	status = cli_operands(argc, argv, cmd, report_usage, &ops);
+	if (status != CLI_CONTINUE)
+		return status;
+	if (cuts && ops.profile_given) {
+		cli_operands_free(&ops);
+		return cmd_usage_error(cmd, report_usage, "--cuts reads no profile: unexpected "
+				       "argument '%s'", ops.profile);
 	}
 
-	/* --cuts and --regions show every unit's numbering; a report of a
-	 * profile renumbers only the units the profile holds */
-	status = program_load_objects(&prog, objects, nobjects, cuts || regions, err,
-				      sizeof(err));
-	free(objects);
-	if (status < 0)
-		return cli_error("%s", err);
+	/* --cuts and --regions show every unit's numbering, YAML and JSON
+	 * every unit's map; a text report of a profile parses and renumbers
+	 * only the units the profile holds */
+	if (cuts)
+		status = program_load_objects(&prog, ops.objects, ops.nobjects, true, true, err,
+					      sizeof(err)) < 0 ? cli_error("%s", err) : 0;
+	else
+		status = cli_load(&prog, &prof, &ops, format != FORMAT_TEXT, regions,
+				  format != FORMAT_TEXT);
+	profile = ops.profile;
+	cli_operands_free(&ops);
+	if (status != 0)
+		return EXIT_FAILURE;
 
 	if (cuts) {
 		struct cuts_report cr;
@@ -206,31 +206,25 @@ int cmd_report(int argc, char **argv)
 		}
 		cuts_report_free(&cr);
 	} else {
-		ipp_profile *prof = cli_read_profile(profile, program);
 		struct report r;
 
 		status = EXIT_FAILURE;
-		if (prof != NULL && program_renumber_profile(&prog, prof, err, sizeof(err)) < 0) {
+		if (report_from_profile(&r, &prog, prof, profile, 0, err, sizeof(err)) < 0) {
 			cli_error("%s", err);
-		} else if (prof != NULL) {
-			if (report_from_profile(&r, &prog, prof, profile, 0, err,
-						sizeof(err)) < 0) {
-				cli_error("%s", err);
-			} else if (report_select(&r, &filter, top, err, sizeof(err)) < 0) {
-				cli_error("%s", err);
-				report_free(&r);
-			} else {
-				r.show_regions = regions;
-				out = open_output(output);
-				r.width = width != SIZE_MAX ? width : text_width(out);
-				if (out != NULL) {
-					write_report(out, format, &r);
-					status = close_output(out, output);
-				}
-				report_free(&r);
+		} else if (report_select(&r, &filter, top, err, sizeof(err)) < 0) {
+			cli_error("%s", err);
+			report_free(&r);
+		} else {
+			r.show_regions = regions;
+			out = open_output(output);
+			r.width = width != SIZE_MAX ? width : text_width(out);
+			if (out != NULL) {
+				write_report(out, format, &r);
+				status = close_output(out, output);
 			}
-			ipp_profile_free(prof);
+			report_free(&r);
 		}
+		ipp_profile_free(prof);
 	}
 	program_free(&prog);
 	return status;

@@ -29,4 +29,10 @@ int elfsec_read(const char *path, const char *section, struct elfsec_chunk **chu
 		size_t *nchunks, char *err, size_t errlen);
 void elfsec_free(struct elfsec_chunk *chunks, size_t nchunks);
 
+/* (needed.c) The paths of the shared libraries the ELF file 'program'
+ * names in its DT_NEEDED entries, found as the dynamic linker finds them
+ * (those not found are left out).  Returns 0 and a malloc'd array of
+ * malloc'd paths, or -1 if 'program' cannot be read as ELF. */
+int elfsec_needed_libraries(const char *program, char ***libs, size_t *nlibs);
+
 #endif

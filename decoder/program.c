@@ -12,15 +12,22 @@
 #include "elfsec.h"
 #include "util.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Removes the NUL bytes of buf[0..*len-1] in place. */
 static void drop_nuls(char *buf, size_t *len)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < *len; i++)
+	char *nul = memchr(buf, '\0', *len);
+	size_t k;
+
+	if (nul == NULL)	/* the usual case: nothing to move */
+		return;
+	k = (size_t)(nul - buf);
+	for (size_t i = k; i < *len; i++)
 		if (buf[i] != '\0')
 			buf[k++] = buf[i];
 	*len = k;
@@ -66,35 +73,45 @@ int program_map_text(const char *path, char **text, size_t *len, char *err, size
 static int mod_cmp(const void *x, const void *y)
 {
 	const struct prog_module *a = x, *b = y;
-	int c = strcmp(a->map->module, b->map->module);
+	int c = strcmp(a->name, b->name);
 	if (c != 0)
 		return c;
-	return a->map->checksum < b->map->checksum ? -1 : a->map->checksum > b->map->checksum;
+	return a->sum < b->sum ? -1 : a->sum > b->sum;
 }
 
-/* Parses one chunk's maps and appends them to p->mods. */
+/* Keeps one chunk's map stream and appends its units to p->mods, their
+ * documents located and their heads read. */
 static int add_chunk(struct program *p, size_t *cap, struct elfsec_chunk *c,
 		     char *err, size_t errlen)
 {
-	size_t nmaps, namelen = strlen(c->origin) + sizeof(":" IPP_MAP_SECTION);
-	char *name = xmalloc(namelen);
-	ipp_map **maps;
-	int rc;
+	size_t nspans, namelen = strlen(c->origin) + sizeof(":" IPP_MAP_SECTION);
+	struct prog_text *t;
+	ipp_map_span *spans;
 
-	snprintf(name, namelen, "%s:%s", c->origin, IPP_MAP_SECTION);
+	p->texts = xrealloc(p->texts, (p->ntexts + 1) * sizeof(p->texts[0]));
+	t = &p->texts[p->ntexts++];
+	t->name = xmalloc(namelen);
+	snprintf(t->name, namelen, "%s:%s", c->origin, IPP_MAP_SECTION);
 	drop_nuls(c->data, &c->len);
-	rc = ipp_map_read_buffer(c->data, c->len, name, &maps, &nmaps, err, errlen);
-	free(name);
-	if (rc < 0)
+	t->data = c->data;	/* the chunk's buffer is the program's now */
+	t->len = c->len;
+	c->data = NULL;
+	c->len = 0;
+	if (ipp_map_index_buffer(t->data, t->len, t->name, &spans, &nspans, err, errlen) < 0)
 		return -1;
-	for (size_t i = 0; i < nmaps; i++) {
+	for (size_t i = 0; i < nspans; i++) {
+		struct prog_module *m;
 		GROW(p->mods, p->nmods, *cap);
-		memset(&p->mods[p->nmods], 0, sizeof(p->mods[0]));
-		p->mods[p->nmods].map = maps[i];
-		ipp_hex64(maps[i]->checksum, p->mods[p->nmods].checksum);
-		p->nmods++;
+		m = &p->mods[p->nmods++];
+		memset(m, 0, sizeof(*m));
+		m->span = spans[i];
+		m->name = m->span.module;
+		m->sum = m->span.checksum;
+		m->mode = m->span.mode;
+		m->text = p->ntexts - 1;
+		ipp_hex64(m->sum, m->checksum);
 	}
-	free(maps);
+	free(spans);	/* the module names moved into p->mods */
 	return 0;
 }
 
@@ -111,7 +128,7 @@ bool program_is_elf(const char *path)
 	return elf;
 }
 
-/* Reads the maps of one file into p->mods. */
+/* Reads the maps of one file into p. */
 static int load_file(struct program *p, size_t *cap, const char *path, char *err, size_t errlen)
 {
 	struct elfsec_chunk *chunks;
@@ -132,8 +149,17 @@ static int load_file(struct program *p, size_t *cap, const char *path, char *err
 	return 0;
 }
 
+static void module_free(struct prog_module *m)
+{
+	if (m->fin != NULL)
+		ipp_fin_free(m->fin);
+	if (m->map != NULL)
+		ipp_map_free(m->map);
+	free(m->span.module);
+}
+
 int program_load_objects(struct program *p, const char *const *paths, size_t npaths,
-			 bool renumber, char *err, size_t errlen)
+			 bool parse, bool renumber, char *err, size_t errlen)
 {
 	size_t cap = 0, k;
 
@@ -149,36 +175,111 @@ int program_load_objects(struct program *p, const char *const *paths, size_t npa
 	k = 0;
 	for (size_t i = 0; i < p->nmods; i++) {
 		if (k > 0 && mod_cmp(&p->mods[k - 1], &p->mods[i]) == 0) {
-			ipp_map_free(p->mods[i].map);
+			module_free(&p->mods[i]);
 			continue;
 		}
 		p->mods[k++] = p->mods[i];
 	}
 	p->nmods = k;
 
-	if (renumber)
-		for (size_t i = 0; i < p->nmods; i++)
-			if (program_renumber(p, i, err, errlen) < 0)
-				goto fail;
+	if ((parse || renumber) && program_parse_all(p, err, errlen) < 0)
+		goto fail;
+	if (renumber && program_renumber_all(p, err, errlen) < 0)
+		goto fail;
 	return 0;
 fail:
 	program_free(p);
 	return -1;
 }
 
+/* Makes the directory 'path' and its parents (mode 0700).  0, or -1. */
+static int make_dirs(char *path)
+{
+	for (char *s = strchr(path + 1, '/'); ; s = strchr(s + 1, '/')) {
+		if (s != NULL)
+			*s = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			if (s != NULL)
+				*s = '/';
+			return -1;
+		}
+		if (s == NULL)
+			return 0;
+		*s = '/';
+	}
+}
+
+const char *map_cache_dir(void)
+{
+	static char dir[4096];
+	static int state;	/* 0 not yet looked, 1 dir, -1 none */
+	const char *env = getenv("IPP_CACHE"), *home;
+
+	if (state != 0)
+		return state > 0 ? dir : NULL;
+	state = -1;
+	if (env != NULL && strcmp(env, "0") == 0)
+		return NULL;
+	if ((env = getenv("IPP_CACHE_DIR")) != NULL && env[0] != '\0')
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if ((env = getenv("XDG_CACHE_HOME")) != NULL && env[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/ipp", env);
+	else if ((home = getenv("HOME")) != NULL && home[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/.cache/ipp", home);
+	else
+		return NULL;
+	if (make_dirs(dir) < 0)
+		return NULL;
+	state = 1;
+	return dir;
+}
+
+int program_parse(struct program *p, size_t i, char *err, size_t errlen)
+{
+	struct prog_module *m = &p->mods[i];
+	const struct prog_text *t = &p->texts[m->text];
+
+	if (m->map != NULL)
+		return 0;
+	if (ipp_map_read_span_cached(t->data, &m->span, t->name, map_cache_dir(), &m->map, err,
+				     errlen) < 0)
+		return -1;
+	m->name = m->map->module;
+	return 0;
+}
+
+int program_parse_all(struct program *p, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < p->nmods; i++)
+		if (program_parse(p, i, err, errlen) < 0)
+			return -1;
+	return 0;
+}
+
 int program_renumber(struct program *p, size_t i, char *err, size_t errlen)
 {
+	if (program_parse(p, i, err, errlen) < 0)
+		return -1;
 	if (p->mods[i].fin == NULL)
 		p->mods[i].fin = ipp_map_fin(p->mods[i].map, err, errlen);
 	return p->mods[i].fin != NULL ? 0 : -1;
 }
 
-int program_renumber_profile(struct program *p, const ipp_profile *prof, char *err,
-			     size_t errlen)
+int program_renumber_all(struct program *p, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < p->nmods; i++)
+		if (program_renumber(p, i, err, errlen) < 0)
+			return -1;
+	return 0;
+}
+
+int program_renumber_profile(struct program *p, const ipp_profile *prof, bool empty_too,
+			     char *err, size_t errlen)
 {
 	for (size_t i = 0; i < p->nmods; i++)
 		for (size_t k = 0; k < prof->nmodules; k++)
-			if (strcmp(prof->modules[k]->module, p->mods[i].map->module) == 0) {
+			if (strcmp(prof->modules[k]->module, p->mods[i].name) == 0 &&
+			    (empty_too || ipp_prof_module_has_records(prof->modules[k]))) {
 				if (program_renumber(p, i, err, errlen) < 0)
 					return -1;
 				break;
@@ -189,17 +290,19 @@ int program_renumber_profile(struct program *p, const ipp_profile *prof, char *e
 int program_load(struct program *p, const char *path, bool renumber, char *err,
 		 size_t errlen)
 {
-	return program_load_objects(p, &path, 1, renumber, err, errlen);
+	return program_load_objects(p, &path, 1, true, renumber, err, errlen);
 }
 
 void program_free(struct program *p)
 {
-	for (size_t i = 0; i < p->nmods; i++) {
-		if (p->mods[i].fin != NULL)
-			ipp_fin_free(p->mods[i].fin);
-		ipp_map_free(p->mods[i].map);
-	}
+	for (size_t i = 0; i < p->nmods; i++)
+		module_free(&p->mods[i]);
 	free(p->mods);
+	for (size_t i = 0; i < p->ntexts; i++) {
+		free(p->texts[i].name);
+		free(p->texts[i].data);
+	}
+	free(p->texts);
 	free(p->path);
 	memset(p, 0, sizeof(*p));
 }
@@ -207,7 +310,7 @@ void program_free(struct program *p)
 long program_find(const struct program *p, const char *name, uint64_t checksum)
 {
 	for (size_t i = 0; i < p->nmods; i++)
-		if (p->mods[i].map->checksum == checksum && strcmp(p->mods[i].map->module, name) == 0)
+		if (p->mods[i].sum == checksum && strcmp(p->mods[i].name, name) == 0)
 			return (long)i;
 	return -1;
 }
@@ -217,7 +320,7 @@ long program_find(const struct program *p, const char *name, uint64_t checksum)
 static bool spec_matches(const struct prog_module *m, const char *spec, bool base)
 {
 	const char *at = strrchr(spec, '@');
-	const char *name = m->map->module, *slash = strrchr(name, '/');
+	const char *name = m->name, *slash = strrchr(name, '/');
 	size_t len = at != NULL ? (size_t)(at - spec) : strlen(spec);
 
 	if (base && slash != NULL)
@@ -241,7 +344,7 @@ long program_select(const struct program *p, const char *spec, char *err, size_t
 					"--module:", p->path, p->nmods);
 		for (size_t i = 0; i < p->nmods && used < errlen; i++)
 			used += (size_t)snprintf(err + used, errlen - used, " %s@%s",
-						 p->mods[i].map->module, p->mods[i].checksum);
+						 p->mods[i].name, p->mods[i].checksum);
 		return -1;
 	}
 	/* the unit's name as in the map first; else its base name */
@@ -258,7 +361,7 @@ long program_select(const struct program *p, const char *spec, char *err, size_t
 					p->path, spec);
 		for (size_t i = 0; i < p->nmods && used < errlen; i++)
 			used += (size_t)snprintf(err + used, errlen - used, " %s",
-						 p->mods[i].map->module);
+						 p->mods[i].name);
 		return -1;
 	}
 	used = (size_t)snprintf(err, errlen, "%s: module '%s' is ambiguous; "
@@ -266,6 +369,6 @@ long program_select(const struct program *p, const char *spec, char *err, size_t
 	for (size_t i = 0; i < p->nmods && used < errlen; i++)
 		if (spec_matches(&p->mods[i], spec, false) || spec_matches(&p->mods[i], spec, true))
 			used += (size_t)snprintf(err + used, errlen - used, " %s@%s",
-						 p->mods[i].map->module, p->mods[i].checksum);
+						 p->mods[i].name, p->mods[i].checksum);
 	return -1;
 }

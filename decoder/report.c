@@ -114,9 +114,8 @@ int report_decode(struct report *r, struct rec *x, char *err, size_t errlen)
 static bool sibling_ran(const struct program *prog, size_t i, const ipp_profile *prof)
 {
 	for (size_t j = 0; j < prog->nmods; j++)
-		if (j != i && strcmp(prog->mods[j].map->module, prog->mods[i].map->module) == 0 &&
-		    ipp_profile_find(prof, prog->mods[j].map->module,
-				     prog->mods[j].map->checksum) != NULL)
+		if (j != i && strcmp(prog->mods[j].name, prog->mods[i].name) == 0 &&
+		    ipp_profile_find(prof, prog->mods[j].name, prog->mods[j].sum) != NULL)
 			return true;
 	return false;
 }
@@ -124,7 +123,7 @@ static bool sibling_ran(const struct program *prog, size_t i, const ipp_profile 
 static bool program_has_name(const struct program *prog, const char *name)
 {
 	for (size_t j = 0; j < prog->nmods; j++)
-		if (strcmp(prog->mods[j].map->module, name) == 0)
+		if (strcmp(prog->mods[j].name, name) == 0)
 			return true;
 	return false;
 }
@@ -149,7 +148,8 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 		const ipp_prof_module *pm = NULL;
 		char msg[512];
 
-		if (ipp_profile_match(prof, r->profile_name, m->map, &pm, msg, sizeof(msg)) < 0) {
+		if (ipp_profile_match_unit(prof, r->profile_name, m->name, m->sum, &pm, msg,
+					   sizeof(msg)) < 0) {
 			if (sibling_ran(prog, i, prof))
 				continue;
 			set_err(err, errlen, "%s: %s", prog->path, msg);
@@ -157,7 +157,16 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 		}
 		if (pm == NULL)
 			continue;
-		if (ipp_profile_check(pm, r->profile_name, m->map, m->fin, err, errlen) < 0) {
+		if (pm->mode != m->mode) {
+			set_err(err, errlen, "%s: %s was recorded in %s mode, the map says %s",
+				r->profile_name, m->name, ipp_mode_name(pm->mode),
+				ipp_mode_name(m->mode));
+			return -1;
+		}
+		/* A module without records needs no map (program_renumber_profile
+		 * numbers the others): nothing to check, nothing to decode. */
+		if (m->fin != NULL &&
+		    ipp_profile_check(pm, r->profile_name, m->map, m->fin, err, errlen) < 0) {
 			strip_profile_word(err, r->profile_name);
 			return -1;
 		}
@@ -185,7 +194,7 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 					"%s has checksum", r->profile_name, pm->module, hex,
 					prog->path, pm->module);
 				for (size_t i = 0; i < prog->nmods && len < errlen; i++)
-					if (strcmp(prog->mods[i].map->module, pm->module) == 0)
+					if (strcmp(prog->mods[i].name, pm->module) == 0)
 						len += (size_t)snprintf(err + len, errlen - len, " %s",
 									prog->mods[i].checksum);
 				return -1;

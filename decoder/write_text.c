@@ -75,8 +75,12 @@ static void region_table(FILE *out, const struct prog_module *m)
 static long main_unit(const struct program *prog)
 {
 	for (size_t i = 0; i < prog->nmods; i++) {
-		const ipp_graph *g = prog->mods[i].map->graph;
-		ipp_id p = ipp_proc_find(g, "main");
+		const ipp_graph *g;
+		ipp_id p;
+		if (prog->mods[i].map == NULL)	/* not parsed: it never ran */
+			continue;
+		g = prog->mods[i].map->graph;
+		p = ipp_proc_find(g, "main");
 		if (p != IPP_NONE && !(ipp_proc_flags(g, p) & IPP_PROC_SKIPPED))
 			return (long)i;
 	}
@@ -186,7 +190,7 @@ static char **path_texts(const struct report *r)
  * count and no records: it is listed with those that are not there. */
 static bool unit_ran(const ipp_prof_module *pm)
 {
-	return pm != NULL && pm->npaths + pm->npartials + pm->nicalls > 0;
+	return pm != NULL && ipp_prof_module_has_records(pm);
 }
 
 static void report_profile_text(FILE *out, const struct report *r)

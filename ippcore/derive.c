@@ -573,45 +573,70 @@ void ipp_flow_free(char **msgs, size_t n)
 }
 
 /* "p: vertex 12 (block, file.c:10)" */
-static const char *vdesc(const ipp_graph *g, ipp_id v, char *buf, size_t n)
+/* Where a check is: a vertex, described only when a message names it
+ * (describing every vertex of a large unit was most of a check's cost), or
+ * a text. */
+struct where {
+	const ipp_graph *g;	/* NULL: 'text' is set */
+	ipp_id v;
+	char text[512];
+};
+
+static void where_vertex(struct where *w, const ipp_graph *g, ipp_id v)
 {
-	ipp_id p = ipp_vertex_proc(g, v);
-	const char *file = ipp_vertex_file(g, v);
-	int line = ipp_vertex_line(g, v);
+	w->g = g;
+	w->v = v;
+}
+
+static const char *where_text(struct where *w)
+{
+	const ipp_graph *g = w->g;
+	ipp_id v = w->v, p;
+	const char *file;
+	int line;
+
+	if (g == NULL)
+		return w->text;
+	p = ipp_vertex_proc(g, v);
+	file = ipp_vertex_file(g, v);
+	line = ipp_vertex_line(g, v);
 	if (file && line > 0)
-		snprintf(buf, n, "%s: vertex %d (%s, %s:%d)", p >= 0 ? ipp_proc_asm(g, p) : "?",
-			 (int)v, ipp_vkind_name(ipp_vertex_kind(g, v)), file, line);
+		snprintf(w->text, sizeof(w->text), "%s: vertex %d (%s, %s:%d)",
+			 p >= 0 ? ipp_proc_asm(g, p) : "?", (int)v,
+			 ipp_vkind_name(ipp_vertex_kind(g, v)), file, line);
 	else
-		snprintf(buf, n, "%s: vertex %d (%s)", p >= 0 ? ipp_proc_asm(g, p) : "?", (int)v,
+		snprintf(w->text, sizeof(w->text), "%s: vertex %d (%s)",
+			 p >= 0 ? ipp_proc_asm(g, p) : "?", (int)v,
 			 ipp_vkind_name(ipp_vertex_kind(g, v)));
-	return buf;
+	w->g = NULL;
+	return w->text;
 }
 
 /* Reports a != b ('what' describes the two sides). */
-static void expect_eq(struct msgs *m, const char *where, const char *what, struct acc a,
+static void expect_eq(struct msgs *m, struct where *where, const char *what, struct acc a,
 		      struct acc b)
 {
 	if (a.sat || b.sat) {
-		msg_add(m, false, "%s: %s: a count saturated", where, what);
+		msg_add(m, false, "%s: %s: a count saturated", where_text(where), what);
 		return;
 	}
 	if (a.v != b.v)
-		msg_add(m, true, "%s: %s: %llu != %llu", where, what, (unsigned long long)a.v,
-			(unsigned long long)b.v);
+		msg_add(m, true, "%s: %s: %llu != %llu", where_text(where), what,
+			(unsigned long long)a.v, (unsigned long long)b.v);
 }
 
 /* Reports a < b. */
-static void expect_ge(struct msgs *m, const char *where, const char *what, struct acc a,
+static void expect_ge(struct msgs *m, struct where *where, const char *what, struct acc a,
 		      struct acc b)
 {
 	if (a.sat || b.sat) {
 		if (b.sat && !a.sat)
-			msg_add(m, false, "%s: %s: a count saturated", where, what);
+			msg_add(m, false, "%s: %s: a count saturated", where_text(where), what);
 		return;
 	}
 	if (a.v < b.v)
-		msg_add(m, true, "%s: %s: %llu < %llu", where, what, (unsigned long long)a.v,
-			(unsigned long long)b.v);
+		msg_add(m, true, "%s: %s: %llu < %llu", where_text(where), what,
+			(unsigned long long)a.v, (unsigned long long)b.v);
 }
 
 /* Direct call sites whose callee starts fresh in its own region (every
@@ -660,7 +685,7 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 	struct acc *deficit_in = ipp_xcalloc(np + 1, sizeof(struct acc));
 	struct proc_surr *ps = proc_surr_sums(g, c);
 	bool any_restart = false;
-	char where[512];
+	struct where w;
 
 	for (size_t p = 0; p < np; p++)
 		if (c->restarts[p])
@@ -687,7 +712,7 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 		struct acc n = acc_of(c->vertex[v]), in = { 0, false }, o = { 0, false };
 		if (p < 0 || !proc_instrumented(g, p))
 			continue;
-		vdesc(g, v, where, sizeof(where));
+		where_vertex(&w, g, v);
 		switch (ipp_vertex_kind(g, v)) {
 		case IPP_V_BLOCK:
 			in = kin[v];
@@ -735,16 +760,16 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			bool ipw = mode == IPP_MODE_PIECEWISE && interprocedural_site(f, v);
 			in = kin[v];
 			acc_add(&in, c->surr_in[v]);
-			expect_eq(&m, where, "in-flow != count", in, n);
+			expect_eq(&m, &w, "in-flow != count", in, n);
 			o = acc_of(c->returns[v]);
 			acc_add(&o, c->stopped[v]);
 			acc_add(&o, c->abandoned[v]);
 			if (o.sat || n.sat) {
-				msg_add(&m, false, "%s: out-flow: a count saturated", where);
+				msg_add(&m, false, "%s: out-flow: a count saturated", where_text(&w));
 			} else if (o.v > n.v) {
 				if (!any_restart)
 					msg_add(&m, true, "%s: returns %llu + stopped %llu + abandoned %llu "
-						"exceed the %llu calls", where,
+						"exceed the %llu calls", where_text(&w),
 						(unsigned long long)c->returns[v],
 						(unsigned long long)c->stopped[v],
 						(unsigned long long)c->abandoned[v],
@@ -756,7 +781,7 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 					acc_add(&deficit_in[p], n.v - o.v);
 				} else {
 					msg_add(&m, true, "%s: %llu calls, but %llu returned, %llu stopped "
-						"and %llu were abandoned", where,
+						"and %llu were abandoned", where_text(&w),
 						(unsigned long long)n.v,
 						(unsigned long long)c->returns[v],
 						(unsigned long long)c->stopped[v],
@@ -784,8 +809,8 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 		default:	/* GEntry_P: no flow in G* */
 			continue;
 		}
-		expect_eq(&m, where, "in-flow != count", in, n);
-		expect_eq(&m, where, "out-flow != count", o, n);
+		expect_eq(&m, &w, "in-flow != count", in, n);
+		expect_eq(&m, &w, "out-flow != count", o, n);
 	}
 
 	/* ---- every procedure ---- */
@@ -796,22 +821,24 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			continue;
 		/* surrogate pairing: each path that ends at a removed edge is
 		 * followed by one that starts at its target */
-		snprintf(where, sizeof(where), "%s: removed edges", ipp_proc_asm(g, p));
+		w.g = NULL;
+		snprintf(w.text, sizeof(w.text), "%s: removed edges", ipp_proc_asm(g, p));
 		if (ps[p].has_restart)
-			expect_ge(&m, where, "surrogate arrivals < surrogate departures", ps[p].in,
+			expect_ge(&m, &w, "surrogate arrivals < surrogate departures", ps[p].in,
 				  ps[p].out);
 		else
-			expect_eq(&m, where, "surrogate arrivals != surrogate departures", ps[p].in,
+			expect_eq(&m, &w, "surrogate arrivals != surrogate departures", ps[p].in,
 				  ps[p].out);
 		/* the call graph: fresh activations of P balance the calls of the
 		 * summarized direct sites calling P (others, for an entry
 		 * procedure, come from outside: the C runtime, callbacks,
 		 * indirect calls) */
-		snprintf(where, sizeof(where), "%s: fresh activations", ipp_proc_asm(g, p));
+		w.g = NULL;
+		snprintf(w.text, sizeof(w.text), "%s: fresh activations", ipp_proc_asm(g, p));
 		if (entry) {
-			expect_ge(&m, where, "entries < calls from summarized sites",
+			expect_ge(&m, &w, "entries < calls from summarized sites",
 				  acc_of(c->fresh_entries[p]), site_calls[p]);
-			expect_ge(&m, where, "returns < returns to summarized sites",
+			expect_ge(&m, &w, "returns < returns to summarized sites",
 				  acc_of(c->fresh_returns[p]), site_rets[p]);
 		} else if (tail_caller[p]) {
 			/* P returns at its tail calls, before its callee has
@@ -825,9 +852,9 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			expect_ge(&m, where, "calls from summarized sites < returns", site_calls[p],
 				  acc_of(c->fresh_returns[p]));
 		} else if (site_calls_nr[p].v == 0 && !site_calls_nr[p].sat) {
-			expect_eq(&m, where, "entries != calls from summarized sites",
+			expect_eq(&m, &w, "entries != calls from summarized sites",
 				  acc_of(c->fresh_entries[p]), site_calls[p]);
-			expect_eq(&m, where, "returns != returns to summarized sites",
+			expect_eq(&m, &w, "returns != returns to summarized sites",
 				  acc_of(c->fresh_returns[p]), site_rets[p]);
 		} else {
 			/* called at noreturn sites too, which count no return:
@@ -835,11 +862,11 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			 * the calls at the noreturn ones */
 			struct acc all = site_rets[p];
 			acc_add(&all, site_calls_nr[p].sat ? UINT64_MAX : site_calls_nr[p].v);
-			expect_eq(&m, where, "entries != calls from summarized sites",
+			expect_eq(&m, &w, "entries != calls from summarized sites",
 				  acc_of(c->fresh_entries[p]), site_calls[p]);
-			expect_ge(&m, where, "returns < returns to summarized sites",
+			expect_ge(&m, &w, "returns < returns to summarized sites",
 				  acc_of(c->fresh_returns[p]), site_rets[p]);
-			expect_ge(&m, where, "returns to summarized sites + calls at noreturn "
+			expect_ge(&m, &w, "returns to summarized sites + calls at noreturn "
 				  "sites < returns", all, acc_of(c->fresh_returns[p]));
 		}
 		if (mode == IPP_MODE_PIECEWISE && !any_restart) {
@@ -850,9 +877,10 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			struct acc bound = acc_of(c->orphans[p]);
 			acc_add(&bound, deficit_in[p].v);
 			bound.sat |= deficit_in[p].sat;
-			snprintf(where, sizeof(where), "%s: interprocedural calls left without trace",
+			w.g = NULL;
+			snprintf(w.text, sizeof(w.text), "%s: interprocedural calls left without trace",
 				 ipp_proc_asm(g, p));
-			expect_ge(&m, where, "orphan paths + untraced stops < untraced calls", bound,
+			expect_ge(&m, &w, "orphan paths + untraced stops < untraced calls", bound,
 				  deficit_to[p]);
 		}
 	}
@@ -889,28 +917,28 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			bool restart = ipp_vertex_is_restart(g, v);
 			if (p < 0 || !proc_instrumented(g, p))
 				continue;
-			vdesc(g, v, where, sizeof(where));
+			where_vertex(&w, g, v);
 			if (hasrem[v]) {
 				if (unk_o[v] == 0)
-					expect_eq(&m, where, "removed out-edges != surrogate departures",
+					expect_eq(&m, &w, "removed out-edges != surrogate departures",
 						  kno[v], acc_of(c->surr_out[v]));
 				else
-					expect_ge(&m, where, "surrogate departures < removed out-edges",
+					expect_ge(&m, &w, "surrogate departures < removed out-edges",
 						  acc_of(c->surr_out[v]), kno[v]);
 			} else if (c->surr_out[v]) {
 				msg_add(&m, true, "%s: surrogate departures without removed out-edges",
-					where);
+					where_text(&w));
 			}
 			if (hasrem[nv + v] || restart) {
 				if (unk_i[v] == 0 && !restart)
-					expect_eq(&m, where, "removed in-edges != surrogate arrivals",
+					expect_eq(&m, &w, "removed in-edges != surrogate arrivals",
 						  kni[v], acc_of(c->surr_in[v]));
 				else
-					expect_ge(&m, where, "surrogate arrivals < removed in-edges",
+					expect_ge(&m, &w, "surrogate arrivals < removed in-edges",
 						  acc_of(c->surr_in[v]), kni[v]);
 			} else if (c->surr_in[v]) {
 				msg_add(&m, true, "%s: surrogate arrivals without removed in-edges",
-					where);
+					where_text(&w));
 			}
 			/* what is left to distribute, per component */
 			if (unk_o[v] && !ps[p].has_restart) {
@@ -932,9 +960,10 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			if (uf_find(par, x) != x || (!bal_src[x].v && !bal_dst[x].v &&
 						     !bal_src[x].sat && !bal_dst[x].sat))
 				continue;
-			snprintf(where, sizeof(where), "%s: removed edges around vertex %d",
+			w.g = NULL;
+			snprintf(w.text, sizeof(w.text), "%s: removed edges around vertex %d",
 				 ipp_proc_asm(g, ipp_vertex_proc(g, (ipp_id)(x % nv))), (int)(x % nv));
-			expect_eq(&m, where, "undetermined departures != undetermined arrivals",
+			expect_eq(&m, &w, "undetermined departures != undetermined arrivals",
 				  bal_src[x], bal_dst[x]);
 		}
 		free(kno);

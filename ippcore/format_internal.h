@@ -67,6 +67,8 @@ typedef struct ipp_yreader {
 	size_t narena, caparena;
 	int tline, tcol;	/* position of the last tuple */
 	char *key;		/* the last key read by ipp_yr_key() */
+	int line0;		/* lines of the whole input before buf (a part read
+				   alone, ipp_map_read_span): added to every line */
 } ipp_yreader;
 
 void ipp_yr_init(ipp_yreader *r, const char *buf, size_t len, const char *name,

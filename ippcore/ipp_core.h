@@ -374,6 +374,10 @@ uint64_t ipp_hash_bytes(uint64_t h, const void *data, size_t n);
 uint64_t ipp_hash_str(uint64_t h, const char *s);	/* hashes the bytes and a NUL */
 uint64_t ipp_hash_u64(uint64_t h, uint64_t v);
 uint64_t ipp_hash_mpz(uint64_t h, const mpz_t v);
+/* FNV-1a's step over 8-byte words (host order; the tail bytewise): not
+ * FNV-1a, about eight times faster, for what only one machine compares
+ * (the map cache's keys and contents, map_cache.c). */
+uint64_t ipp_hash_block(uint64_t h, const void *data, size_t n);
 #define IPP_HASH_INIT UINT64_C(0xcbf29ce484222325)
 
 #ifdef __cplusplus

@@ -121,6 +121,46 @@ int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
 			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen);
 int ipp_map_read_file(const char *path, ipp_map ***maps, size_t *nmaps,
 		      char *err, size_t errlen);
+
+/* One document of a map stream, located and its head read, not parsed
+ * whole: a program's tools parse only the units they decode (objdump holds
+ * 11 MB of maps; a profile touches a few of its units). */
+typedef struct ipp_map_span {
+	size_t offset, len;	/* the document's text in the stream */
+	int line;		/* 1-based line of the stream where it starts */
+	char *module;		/* its head: the keys the writer emits first */
+	enum ipp_mode mode;
+	uint64_t checksum;
+} ipp_map_span;
+
+/* Splits a YAML stream of map documents at their end markers ('...' lines)
+ * and reads each one's head (module, mode, checksum), checked as
+ * ipp_map_read_buffer checks them.  *spans: malloc'd, *nspans of them
+ * (free with ipp_map_spans_free).  Returns 0, or -1 with the message. */
+int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
+			 ipp_map_span **spans, size_t *nspans, char *err, size_t errlen);
+/* Reads the document of span s of buf (the stream indexed) whole, as
+ * ipp_map_read_buffer reads it (messages give the stream's lines), and
+ * checks that it is the document its head announced.  Returns 0, or -1. */
+int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
+		      ipp_map **out, char *err, size_t errlen);
+/* The same through a cache of parsed documents in the directory
+ * 'cache_dir' (map_cache.c): a cache file made from this very text (its
+ * hash and length), intact, whose records rebuild into a graph of the
+ * checksum the head gives, replaces the YAML parse; else the document is
+ * parsed and, if it reads, its cache file written.  Same result, same
+ * messages as ipp_map_read_span. */
+int ipp_map_read_span_cached(const char *buf, const ipp_map_span *s, const char *name,
+			     const char *cache_dir, ipp_map **out, char *err, size_t errlen);
+void ipp_map_spans_free(ipp_map_span *spans, size_t n);
+/* What the cache did since the last reset (for tests and measurements):
+ * files used, files found but not used (damaged, of another text, not
+ * rebuilding), files written. */
+struct ipp_map_cache_stats {
+	size_t hits, rejected, written;
+};
+extern struct ipp_map_cache_stats ipp_map_cache_stats;
+void ipp_map_cache_stats_reset(void);
 void ipp_map_free(ipp_map *m);
 void ipp_map_free_all(ipp_map **maps, size_t n);
 
@@ -240,6 +280,14 @@ ipp_profile *ipp_profile_read_file(const char *path, char *err, size_t errlen);
  * with another checksum ("recorded from a different build"). */
 int ipp_profile_match(const ipp_profile *p, const char *profname, const ipp_map *map,
 		      const ipp_prof_module **out, char *err, size_t errlen);
+/* The same for the unit 'module' of this checksum, its map not at hand. */
+int ipp_profile_match_unit(const ipp_profile *p, const char *profname, const char *module,
+			   uint64_t checksum, const ipp_prof_module **out, char *err,
+			   size_t errlen);
+/* Does pm hold any record (a path, a partial path, an indirect call)?  A
+ * module without one (its unit was linked in and never ran) needs no map
+ * to be checked. */
+bool ipp_prof_module_has_records(const ipp_prof_module *pm);
 
 /* Checks profile module pm against the map and its G*fin (ipp_map_fin()):
  * module, checksum and mode agree, every region exists, every number is

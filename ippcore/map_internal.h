@@ -106,6 +106,19 @@ struct mapdoc {
 	size_t capsum, capreg;
 };
 
+/* (map_cache.c) The records of a document read (step 1, before step 2
+ * moves any of them) in the binary form of a cache file, naming the text
+ * they were read from by its hash and length; line numbers are stored
+ * relative to line0, the lines before the document.  Returns a malloc'd
+ * buffer of *len bytes. */
+char *ipp_mapdoc_save(const struct mapdoc *d, int line0, uint64_t text_hash, size_t text_len,
+		      size_t *len);
+/* Fills d (d->m allocated, everything else zero) from a cache file's
+ * contents if they are intact and name this text.  Returns 0, or -1 (then
+ * d holds what was read so far, for mapdoc_free and ipp_map_free). */
+int ipp_mapdoc_load(const char *buf, size_t len, int line0, uint64_t text_hash,
+		    size_t text_len, struct mapdoc *d);
+
 /* Step 2: rebuilds d->m's graph, cuts and facts from the records of a
  * document read whole; 0, or -1 with the error in r. */
 int ipp_map_rebuild(ipp_yreader *r, struct mapdoc *d);

@@ -1,6 +1,9 @@
 /* map_read.c -- reading maps (ipp_map_read_buffer / ipp_map_read_file,
  * ipp_format.h): a YAML stream of one or more map documents, each turned
- * into an ipp_map; and the ipp_map's allocation and release.
+ * into an ipp_map; and the ipp_map's allocation and release.  Also the
+ * lazy way through a large stream: its documents located and their heads
+ * read (ipp_map_index_buffer), one parsed when needed (ipp_map_read_span),
+ * through the cache of step 1's records (map_cache.c) if asked.
  *
  * Reading a document goes in two steps.  Step 1, here, parses it into
  * plain records (struct mapdoc, map_internal.h) in whatever key order it
@@ -22,6 +25,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <unistd.h>
 
 #define IPP_SUM_COUNT (IPP_SUM_INTRA + 1)
 
@@ -469,23 +473,71 @@ static int read_key_value(ipp_yreader *r, struct mapdoc *d, enum map_key k)
 	}
 }
 
-/* Reads the keys after "ipp-map: 1" up to the end of the mapping. */
-static int read_map_keys(ipp_yreader *r, struct mapdoc *d)
+/* The keys a document's head holds (ipp_map_index_buffer): the writer
+ * emits them first. */
+static bool head_seen(const struct mapdoc *d)
 {
-	int k, line, col, rc;
-	while ((rc = ipp_yr_known_key(r, ipp_map_key_names, K_COUNT, "a map", d->seen, &k, &line,
+	return d->seen[K_MODULE] && d->seen[K_MODE] && d->seen[K_CHECKSUM];
+}
+
+/* Reads the keys after "ipp-map: 1" up to the end of the mapping; with
+ * 'head', only up to the keys of its head (1 then). */
+static int read_map_keys(ipp_yreader *r, struct mapdoc *d, bool head)
+{
+	int k, line, col, rc = 0;
+	while (!(head && head_seen(d)) &&
+	       (rc = ipp_yr_known_key(r, ipp_map_key_names, K_COUNT, "a map", d->seen, &k, &line,
 				      &col)) > 0) {
 		d->kline[k] = line;
 		d->kcol[k] = col;
 		if (read_key_value(r, d, (enum map_key)k) < 0)
 			return -1;
 	}
-	return rc;
+	return head && head_seen(d) ? 1 : rc;
 }
 
-/* Reads one document; NULL (with the error in r) on failure. */
-static ipp_map *read_map_document(ipp_yreader *r)
+struct ipp_map_cache_stats ipp_map_cache_stats;
+
+void ipp_map_cache_stats_reset(void)
 {
+	memset(&ipp_map_cache_stats, 0, sizeof(ipp_map_cache_stats));
+}
+
+/* Where a document read is to be cached (ipp_map_read_span_cached). */
+struct cache_ctx {
+	const char *path;	/* the cache file */
+	uint64_t text_hash;
+	size_t text_len;
+};
+
+/* Writes the cache file of a document, through a temporary file renamed
+ * over it (a reader never sees half a file).  Failures are ignored: the
+ * cache is an optimization. */
+static void write_cache(const struct cache_ctx *cc, const char *data, size_t len)
+{
+	size_t n = strlen(cc->path) + 32;
+	char *tmp = ipp_xmalloc(n);
+	FILE *f;
+
+	snprintf(tmp, n, "%s.%ld.tmp", cc->path, (long)getpid());
+	f = fopen(tmp, "wb");
+	if (f != NULL) {
+		bool ok = fwrite(data, 1, len, f) == len;
+		if (fclose(f) != 0 || !ok || rename(tmp, cc->path) != 0)
+			remove(tmp);
+		else
+			ipp_map_cache_stats.written++;
+	}
+	free(tmp);
+}
+
+/* Reads one document; NULL (with the error in r) on failure.  With cc,
+ * its records are also written to the cache file cc->path if it reads
+ * whole and rebuilds. */
+static ipp_map *read_map_document(ipp_yreader *r, const struct cache_ctx *cc)
+{
+	char *saved = NULL;
+	size_t nsaved = 0;
 	struct mapdoc d;
 
 	memset(&d, 0, sizeof(d));
@@ -494,7 +546,7 @@ static ipp_map *read_map_document(ipp_yreader *r)
 	if (ipp_yr_begin_document(r, "ipp-map", IPP_MAP_VERSION, "a map document", "map",
 				  &d.m->line) < 0)
 		goto fail;
-	if (read_map_keys(r, &d) < 0)
+	if (read_map_keys(r, &d, false) < 0)
 		goto fail;
 	for (int k = 0; k < K_COUNT; k++)
 		if (!d.seen[k] && k != K_OPTIONAL) {
@@ -502,18 +554,29 @@ static ipp_map *read_map_document(ipp_yreader *r)
 				    ipp_map_key_names[k]);
 			goto fail;
 		}
-	if (ipp_yr_end_document(r) < 0 || ipp_map_rebuild(r, &d) < 0)
+	if (ipp_yr_end_document(r) < 0)
 		goto fail;
+	if (cc != NULL)		/* before step 2 moves records out of d */
+		saved = ipp_mapdoc_save(&d, r->line0, cc->text_hash, cc->text_len, &nsaved);
+	if (ipp_map_rebuild(r, &d) < 0)
+		goto fail;
+	if (saved != NULL)
+		write_cache(cc, saved, nsaved);
+	free(saved);
 	mapdoc_free(&d);
 	return d.m;
 fail:
+	free(saved);
 	mapdoc_free(&d);
 	ipp_map_free(d.m);
 	return NULL;
 }
 
-int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
-			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
+/* Reads the map documents of buf[0..len-1], the part of an input called
+ * 'name' that starts after its first line0 lines. */
+static int read_stream(const char *buf, size_t len, const char *name, int line0,
+		       const struct cache_ctx *cc, ipp_map ***maps, size_t *nmaps, char *err,
+		       size_t errlen)
 {
 	ipp_yreader r;
 	ipp_map **v = NULL;
@@ -523,10 +586,11 @@ int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
 	*maps = NULL;
 	*nmaps = 0;
 	ipp_yr_init(&r, buf, len, name, err, errlen);
+	r.line0 = line0;
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
 		goto fail;
 	while ((ev = ipp_yr_peek(&r)) && ev->type != YAML_STREAM_END_EVENT) {
-		ipp_map *m = read_map_document(&r);
+		ipp_map *m = read_map_document(&r, cc);
 		if (!m)
 			goto fail;
 		IPP_ARRAY_GROW(v, n, cap);
@@ -546,6 +610,230 @@ fail:
 	ipp_yr_fini(&r);
 	ipp_map_free_all(v, n);
 	return -1;
+}
+
+int ipp_map_read_buffer(const char *buf, size_t len, const char *name,
+			ipp_map ***maps, size_t *nmaps, char *err, size_t errlen)
+{
+	return read_stream(buf, len, name, 0, NULL, maps, nmaps, err, errlen);
+}
+
+/* ---- a stream's documents, located without parsing them whole ---- */
+
+/* Is buf[i..] a line "..." (a document end marker: followed by the end of
+ * the line, a blank or the end of the input)? */
+static bool document_end_at(const char *buf, size_t len, size_t i)
+{
+	return len - i >= 3 && memcmp(buf + i, "...", 3) == 0 &&
+	       (len - i == 3 || buf[i + 3] == '\n' || buf[i + 3] == '\r' || buf[i + 3] == ' ' ||
+		buf[i + 3] == '\t');
+}
+
+#define HEAD_PREFIX 2048
+
+/* Reads the head of the document s (module, mode, checksum) into s. */
+static int read_head(const char *buf, const char *name, ipp_map_span *s, size_t prefix,
+		     char *err, size_t errlen)
+{
+	ipp_yreader r;
+	struct mapdoc d;
+	int rc = -1;
+
+	memset(&d, 0, sizeof(d));
+	d.m = map_alloc();
+	ipp_yr_init(&r, buf + s->offset, prefix < s->len ? prefix : s->len, name, err, errlen);
+	r.line0 = s->line - 1;
+	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0 ||
+	    ipp_yr_begin_document(&r, "ipp-map", IPP_MAP_VERSION, "a map document", "map",
+				  &d.m->line) < 0 ||
+	    read_map_keys(&r, &d, true) < 0)
+		goto out;
+	if (!head_seen(&d)) {
+		ipp_yr_fail(&r, d.m->line, 0, "map document lacks the key '%s'",
+			    ipp_map_key_names[!d.seen[K_MODULE] ? K_MODULE
+					      : !d.seen[K_MODE] ? K_MODE : K_CHECKSUM]);
+		goto out;
+	}
+	s->module = d.m->module;
+	d.m->module = NULL;
+	s->mode = d.m->mode;
+	s->checksum = d.m->checksum;
+	rc = 0;
+out:
+	ipp_yr_fini(&r);
+	mapdoc_free(&d);
+	ipp_map_free(d.m);
+	return rc;
+}
+
+int ipp_map_index_buffer(const char *buf, size_t len, const char *name,
+			 ipp_map_span **spans, size_t *nspans, char *err, size_t errlen)
+{
+	ipp_map_span *v = NULL;
+	size_t n = 0, cap = 0, start = 0, i = 0;
+	int line = 1, start_line = 1;
+	bool content = false;
+
+	*spans = NULL;
+	*nspans = 0;
+	/* Invariant: i is the start of a line, 'line' its number; 'content'
+	 * says whether a line since 'start' holds more than blanks, a
+	 * comment or a '...' (pieces without any belong to no document: the
+	 * parser skips them too). */
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t next = nl ? (size_t)(nl - buf) + 1 : len;
+		bool end = document_end_at(buf, len, i);
+		size_t lead = i;
+		while (lead < next && (buf[lead] == ' ' || buf[lead] == '\t' || buf[lead] == '\r'))
+			lead++;
+		if (!end && lead < next && buf[lead] != '\n' && buf[lead] != '#')
+			content = true;
+		i = next;
+		line++;
+		if ((end || i == len) && content) {
+			IPP_ARRAY_GROW(v, n, cap);
+			memset(&v[n], 0, sizeof(v[n]));
+			v[n].offset = start;
+			v[n].len = i - start;
+			v[n].line = start_line;
+			n++;
+		}
+		if (end || i == len) {
+			start = i;
+			start_line = line;
+			content = false;
+		}
+	}
+	if (n == 0) {
+		ipp_seterr(err, errlen, "%s: no map document (the input is empty)", name);
+		free(v);
+		return -1;
+	}
+	/* libyaml decodes its input 16 KiB at a time: hand it the first
+	 * HEAD_PREFIX bytes, where the writer puts the head; the whole text
+	 * if the head is not all there (then any error is the document's). */
+	for (size_t k = 0; k < n; k++)
+		if (read_head(buf, name, &v[k], HEAD_PREFIX, err, errlen) < 0 &&
+		    (v[k].len <= HEAD_PREFIX || read_head(buf, name, &v[k], v[k].len, err,
+							      errlen) < 0)) {
+			ipp_map_spans_free(v, k);
+			return -1;
+		}
+	*spans = v;
+	*nspans = n;
+	return 0;
+}
+
+/* The map of a cache file's contents, or NULL if the file is not intact,
+ * not of this text, or its records do not rebuild (step 2's checks and
+ * the checksum). */
+static ipp_map *map_from_cache(const char *data, size_t len, const ipp_map_span *s,
+			       const char *name, const struct cache_ctx *cc)
+{
+	struct mapdoc d;
+	ipp_yreader r;
+	char err[256];
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	d.m = map_alloc();
+	d.m->source = ipp_xstrdup(name);
+	d.m->line = s->line;
+	rc = ipp_mapdoc_load(data, len, s->line - 1, cc->text_hash, cc->text_len, &d);
+	if (rc == 0 && (d.m->checksum != s->checksum || strcmp(d.m->module, s->module) != 0))
+		rc = -1;
+	if (rc == 0) {
+		ipp_yr_init(&r, NULL, 0, name, err, sizeof(err));	/* for messages */
+		rc = ipp_map_rebuild(&r, &d);
+		ipp_yr_fini(&r);
+	}
+	mapdoc_free(&d);
+	if (rc < 0) {
+		ipp_map_free(d.m);
+		return NULL;
+	}
+	return d.m;
+}
+
+/* Reads the cache file cc->path whole; NULL if there is none. */
+static char *read_cache(const struct cache_ctx *cc, size_t *len)
+{
+	char err[64];
+	FILE *f = fopen(cc->path, "rb");
+	if (f == NULL)
+		return NULL;
+	fclose(f);
+	return ipp_read_whole_file(cc->path, len, err, sizeof(err));
+}
+
+static int read_span(const char *buf, const ipp_map_span *s, const char *name,
+		     const char *cache_dir, ipp_map **out, char *err, size_t errlen)
+{
+	struct cache_ctx cc, *ccp = NULL;
+	char *path = NULL;
+	ipp_map **maps;
+	size_t n;
+
+	*out = NULL;
+	if (cache_dir != NULL) {
+		char *data;
+		size_t len, plen = strlen(cache_dir) + 48;
+		cc.text_hash = ipp_hash_block(IPP_HASH_INIT, buf + s->offset, s->len);
+		cc.text_len = s->len;
+		path = ipp_xmalloc(plen);
+		snprintf(path, plen, "%s/%016" PRIx64 "-%zu.mapdoc", cache_dir, cc.text_hash,
+			 s->len);
+		cc.path = path;
+		ccp = &cc;
+		data = read_cache(&cc, &len);
+		if (data != NULL) {
+			*out = map_from_cache(data, len, s, name, &cc);
+			free(data);
+			if (*out != NULL) {
+				ipp_map_cache_stats.hits++;
+				free(path);
+				return 0;
+			}
+			ipp_map_cache_stats.rejected++;
+		}
+	}
+	n = 0;
+	if (read_stream(buf + s->offset, s->len, name, s->line - 1, ccp, &maps, &n, err,
+			errlen) < 0) {
+		free(path);
+		return -1;
+	}
+	free(path);
+	/* A document without its '...' fails above, so a span holds one. */
+	if (n != 1 || maps[0]->checksum != s->checksum || strcmp(maps[0]->module, s->module) != 0) {
+		ipp_seterr(err, errlen, "%s:%d: the map document of %s is not what its head "
+			   "says", name, s->line, s->module);
+		ipp_map_free_all(maps, n);
+		return -1;
+	}
+	*out = maps[0];
+	free(maps);
+	return 0;
+}
+
+int ipp_map_read_span(const char *buf, const ipp_map_span *s, const char *name,
+		      ipp_map **out, char *err, size_t errlen)
+{
+	return read_span(buf, s, name, NULL, out, err, errlen);
+}
+
+int ipp_map_read_span_cached(const char *buf, const ipp_map_span *s, const char *name,
+			     const char *cache_dir, ipp_map **out, char *err, size_t errlen)
+{
+	return read_span(buf, s, name, cache_dir, out, err, errlen);
+}
+
+void ipp_map_spans_free(ipp_map_span *spans, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(spans[i].module);
+	free(spans);
 }
 
 int ipp_map_read_file(const char *path, ipp_map ***maps, size_t *nmaps,

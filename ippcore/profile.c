@@ -811,19 +811,31 @@ static void different_build(const char *profname, const char *module, uint64_t p
 		   ipp_hex64(mcs, h2));
 }
 
-int ipp_profile_match(const ipp_profile *p, const char *profname, const ipp_map *map,
-		      const ipp_prof_module **out, char *err, size_t errlen)
+int ipp_profile_match_unit(const ipp_profile *p, const char *profname, const char *module,
+			   uint64_t checksum, const ipp_prof_module **out, char *err,
+			   size_t errlen)
 {
 	const ipp_prof_module *other;
-	*out = ipp_profile_find(p, map->module, map->checksum);
+	*out = ipp_profile_find(p, module, checksum);
 	if (*out)
 		return 0;
-	other = find_by_name(p, map->module);
+	other = find_by_name(p, module);
 	if (other) {
-		different_build(profname, map->module, other->checksum, map->checksum, err, errlen);
+		different_build(profname, module, other->checksum, checksum, err, errlen);
 		return -1;
 	}
 	return 0;
+}
+
+int ipp_profile_match(const ipp_profile *p, const char *profname, const ipp_map *map,
+		      const ipp_prof_module **out, char *err, size_t errlen)
+{
+	return ipp_profile_match_unit(p, profname, map->module, map->checksum, out, err, errlen);
+}
+
+bool ipp_prof_module_has_records(const ipp_prof_module *pm)
+{
+	return pm->npaths + pm->npartials + pm->nicalls > 0;
 }
 
 static int check_number(const ipp_prof_module *pm, const char *profname, const ipp_fin *fin,

@@ -85,12 +85,12 @@ static void parser_error(ipp_yreader *r)
 		ipp_yr_fail(r, 0, 0, "byte %zu: %s (not UTF-8 text?)", p->problem_offset, problem);
 		break;
 	default:
-		line = mark_int(p->problem_mark.line);
+		line = mark_int(p->problem_mark.line + (size_t)r->line0);
 		col = mark_int(p->problem_mark.column);
 		if (p->context)
 			ipp_yr_fail(r, line, col, "YAML syntax error: %s (%s at line %d, "
 				    "column %d)", problem, p->context,
-				    mark_int(p->context_mark.line),
+				    mark_int(p->context_mark.line + (size_t)r->line0),
 				    mark_int(p->context_mark.column));
 		else
 			ipp_yr_fail(r, line, col, "YAML syntax error: %s", problem);
@@ -127,7 +127,7 @@ void ipp_yr_next(ipp_yreader *r)
 
 int ipp_yr_line(ipp_yreader *r)
 {
-	return r->have ? mark_int(r->ev.start_mark.line) : 0;
+	return r->have ? mark_int(r->ev.start_mark.line + (size_t)r->line0) : 0;
 }
 
 int ipp_yr_col(ipp_yreader *r)
@@ -300,12 +300,11 @@ static int take_scalar(ipp_yreader *r, ipp_yitem *it)
 /* Reads a scalar or a flow list of scalars as the next entry of r->items. */
 static int read_item(ipp_yreader *r, const char *what)
 {
-	char expected[128];
+	char expected[128];	/* formatted only on failure: this runs per item */
 	const yaml_event_t *ev = ipp_yr_peek(r);
 	ipp_yitem it;
 	if (!ev)
 		return -1;
-	snprintf(expected, sizeof(expected), "a scalar or a list in %s", what);
 	if (ev->type == YAML_SCALAR_EVENT) {
 		if (take_scalar(r, &it) < 0)
 			return -1;
@@ -316,15 +315,17 @@ static int read_item(ipp_yreader *r, const char *what)
 		it.col = ipp_yr_col(r);
 		it.first = r->nsub;
 		ipp_yr_next(r);
-		snprintf(expected, sizeof(expected), "a scalar in a list in %s", what);
 		for (;;) {
 			ev = ipp_yr_peek(r);
 			if (!ev)
 				return -1;
 			if (ev->type == YAML_SEQUENCE_END_EVENT)
 				break;
-			if (ev->type != YAML_SCALAR_EVENT)
+			if (ev->type != YAML_SCALAR_EVENT) {
+				snprintf(expected, sizeof(expected), "a scalar in a list in %s",
+					 what);
 				return fail_got(r, expected);
+			}
 			IPP_ARRAY_GROW(r->sub, r->nsub, r->capsub);
 			if (take_scalar(r, &r->sub[r->nsub]) < 0)
 				return -1;
@@ -333,6 +334,7 @@ static int read_item(ipp_yreader *r, const char *what)
 		}
 		ipp_yr_next(r);
 	} else {
+		snprintf(expected, sizeof(expected), "a scalar or a list in %s", what);
 		return fail_got(r, expected);
 	}
 	IPP_ARRAY_GROW(r->items, r->nitems, r->capitems);

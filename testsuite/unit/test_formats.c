@@ -487,6 +487,122 @@ static void test_stream_of_two(void)
 	ipp_graph_free(fx.g);
 }
 
+/* The same stream located (ipp_map_index_buffer) and read a document at a
+ * time (ipp_map_read_span): the heads, the maps and the messages are the
+ * ones of ipp_map_read_buffer; and through the cache, whose files are used
+ * only when they are intact and made from this very text. */
+static void test_spans_and_cache(void)
+{
+	struct fixture fx;
+	size_t la, lb, n = 0, ns = 0;
+	char *a, *b, *both, *bad, err[512] = "", err2[512] = "", *p;
+	char dir[] = "/tmp/ipp-test-cache-XXXXXX", path[600];
+	ipp_map **maps = NULL, **maps2 = NULL, *m;
+	ipp_map_span *spans = NULL;
+	size_t n2 = 0;
+	int line_b;
+
+	build_fixture(&fx);
+	a = map_text(&fx, IPP_MODE_CONTEXT, NULL, "a.c", &la);
+	b = map_text(&fx, IPP_MODE_PIECEWISE, NULL, "b.c", &lb);
+	both = malloc(la + lb + 2);
+	memcpy(both, a, la);
+	memcpy(both + la, b, lb);
+	memcpy(both + la + lb, "\n\n", 2);	/* blank lines after the last document */
+	CU_ASSERT_EQUAL_FATAL(ipp_map_read_buffer(both, la + lb, "two", &maps, &n, err,
+						  sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(ipp_map_index_buffer(both, la + lb + 2, "two", &spans, &ns, err,
+						   sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(ns, 2);
+	line_b = count_lines(a, la) + 1;
+	CU_ASSERT_EQUAL(spans[0].offset, 0);
+	CU_ASSERT_EQUAL(spans[0].len, la);
+	CU_ASSERT_EQUAL(spans[0].line, 1);
+	CU_ASSERT_EQUAL(spans[1].offset, la);
+	CU_ASSERT_EQUAL(spans[1].len, lb);
+	CU_ASSERT_EQUAL(spans[1].line, line_b);
+	for (size_t i = 0; i < 2; i++) {
+		CU_ASSERT_STRING_EQUAL(spans[i].module, maps[i]->module);
+		CU_ASSERT_EQUAL(spans[i].checksum, maps[i]->checksum);
+		CU_ASSERT_EQUAL(spans[i].mode, maps[i]->mode);
+		CU_ASSERT_EQUAL_FATAL(ipp_map_read_span(both, &spans[i], "two", &m, err,
+							sizeof(err)), 0);
+		CU_ASSERT_EQUAL(m->checksum, maps[i]->checksum);
+		CU_ASSERT_EQUAL(m->digest, maps[i]->digest);
+		CU_ASSERT_EQUAL(m->line, maps[i]->line);
+		ipp_map_free(m);
+	}
+
+	/* A damaged second document: the same message, the same line. */
+	bad = malloc(la + lb);
+	memcpy(bad, both, la + lb);
+	p = strstr(bad + la, "\nedges:");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	memcpy(p + 1, "edgez", 5);
+	CU_ASSERT_EQUAL(ipp_map_read_buffer(bad, la + lb, "two", &maps2, &n2, err2,
+					    sizeof(err2)), -1);
+	CU_ASSERT_EQUAL(ipp_map_read_span(bad, &spans[1], "two", &m, err, sizeof(err)), -1);
+	CU_ASSERT_STRING_EQUAL(err, err2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "edgez"));
+
+	/* The cache: written on the first read, used on the second. */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	ipp_map_cache_stats_reset();
+	for (int k = 0; k < 2; k++) {
+		CU_ASSERT_EQUAL_FATAL(ipp_map_read_span_cached(both, &spans[1], "two", dir, &m, err,
+							       sizeof(err)), 0);
+		CU_ASSERT_EQUAL(m->checksum, spans[1].checksum);
+		CU_ASSERT_EQUAL(m->line, line_b);
+		ipp_map_free(m);
+	}
+	CU_ASSERT_EQUAL(ipp_map_cache_stats.hits, 1);
+	CU_ASSERT_EQUAL(ipp_map_cache_stats.written, 1);
+	/* b's cache file under a's name: not a's text, ignored */
+	snprintf(path, sizeof(path), "%s/%016" PRIx64 "-%zu.mapdoc", dir,
+		 ipp_hash_block(IPP_HASH_INIT, both + la, lb), lb);
+	{
+		char target[600], cmd[1400];
+		snprintf(target, sizeof(target), "%s/%016" PRIx64 "-%zu.mapdoc", dir,
+			 ipp_hash_block(IPP_HASH_INIT, both, la), la);
+		snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", path, target);
+		CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+		ipp_map_cache_stats_reset();
+		CU_ASSERT_EQUAL_FATAL(ipp_map_read_span_cached(both, &spans[0], "two", dir, &m,
+							       err, sizeof(err)), 0);
+		CU_ASSERT_STRING_EQUAL(m->module, "a.c");
+		CU_ASSERT_EQUAL(m->checksum, spans[0].checksum);
+		CU_ASSERT_EQUAL(ipp_map_cache_stats.hits, 0);
+		CU_ASSERT_EQUAL(ipp_map_cache_stats.rejected, 1);
+		ipp_map_free(m);
+		/* a damaged byte in every position class: never used, the map
+		 * still right, the file rewritten */
+		for (long off = 40; off < 4000; off += 397) {
+			FILE *f = fopen(path, "r+b");
+			CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+			fseek(f, off, SEEK_SET);
+			fputc(0x5a, f);
+			fclose(f);
+			ipp_map_cache_stats_reset();
+			CU_ASSERT_EQUAL_FATAL(ipp_map_read_span_cached(both, &spans[1], "two", dir,
+								       &m, err, sizeof(err)), 0);
+			CU_ASSERT_EQUAL(m->checksum, spans[1].checksum);
+			CU_ASSERT_EQUAL(m->digest, maps[1]->digest);
+			CU_ASSERT_EQUAL(ipp_map_cache_stats.hits + ipp_map_cache_stats.rejected, 1);
+			ipp_map_free(m);
+		}
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		CU_ASSERT_EQUAL(system(cmd), 0);
+	}
+
+	ipp_map_spans_free(spans, ns);
+	ipp_map_free_all(maps, n);
+	free(bad);
+	free(a);
+	free(b);
+	free(both);
+	ipp_graph_free(fx.g);
+}
+
 /* ------------------------------------------------------------------ */
 /* Map rejection                                                        */
 /* ------------------------------------------------------------------ */
@@ -1345,6 +1461,7 @@ int main(void)
 	    !CU_add_test(s, "round trip in every mode, with and without cuts",
 			 test_round_trip_all_modes) ||
 	    !CU_add_test(s, "a stream of two documents", test_stream_of_two) ||
+	    !CU_add_test(s, "documents located, read one by one, cached", test_spans_and_cache) ||
 	    !CU_add_test(s, "rejects damaged maps", test_map_rejects) ||
 	    !CU_add_test(s, "ipp_map_fin checks the derived facts", test_map_fin_checks) ||
 	    !CU_add_test(s, "the callees' names", test_map_callees) ||
