@@ -305,6 +305,9 @@ static RT_NOINST void emit_module(struct rt_out *o, const struct rt_pmod *pm,
 	rt_out_str(o, "\n");
 	emit_records(o, "paths", pm->paths, pm->npaths);
 	emit_records(o, "partial", pm->partials, pm->npartials);
+	/* optional (docs/FORMAT.md): no key at all when there are none */
+	if (pm->nforked)
+		emit_records(o, "forked", pm->forked, pm->nforked);
 	emit_icalls(o, pm->icalls, pm->nicalls);
 	/* x- keys of the module in the file, as they were */
 	for (size_t i = 0; fm && i < fm->nx; i++)

@@ -202,6 +202,16 @@ struct rt_pent {
 	int32_t stack[];		/* vertices, outermost first */
 };
 
+/* A thread's records of one kind with a stop stack: its partial paths,
+ * or the forked prefixes of a fork child (rt_partial.c).  The list is
+ * what dumpers read (published with a release store); the index is the
+ * owner's. */
+struct rt_plist {
+	struct rt_pent *head;		/* newest first */
+	struct rt_pent **index;		/* open addressing, load <= 1/2 */
+	uint32_t cap, used;
+};
+
 /* An indirect call arc (rt_arcs.c): calls from call vertex `site` of the
  * unit `caller` through a pointer to the function whose Entry region is
  * `callee`.  Allocated once, never moved or freed (dumpers keep pointers
@@ -252,15 +262,18 @@ struct rt_rowidx {
 struct rt_thread {
 	struct rt_thread *next;		/* rt_threads, newest first */
 	struct rt_vec *vec;		/* published */
-	struct rt_pent *partials;	/* published list head */
+	struct rt_plist partials;	/* partial paths */
+	/* Forked prefixes (a fork child only: the paths pending in this
+	 * thread when fork() returned, which the parent completes too;
+	 * rt_partial.c).  Written only by final writes (exit, a fatal
+	 * signal, exec), once: the paths they begin are pending until then. */
+	struct rt_plist forked;
 	struct rt_arc *arcs;		/* published list head */
 	struct rt_row *rows;		/* published list head */
 	/* Owner-only. */
 	struct rt_rowidx *rowidx;
 	size_t row_bytes;		/* spent on rows */
 	struct rt_arcidx *arcidx;
-	struct rt_pent **pindex;	/* open addressing over partials */
-	uint32_t pcap, pused;
 	volatile int in_partial;	/* set while the owner edits partials */
 	uint64_t bad_records;		/* path numbers >= npaths (plugin bug) */
 	uint64_t bad_frames;		/* inconsistent frames seen by walks */
@@ -379,6 +392,10 @@ enum rt_walk_stop {
  * the recorded frames vertex = -1.  Returns how many were recorded. */
 unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_frame *f,
 			   enum rt_walk_stop how) RT_HIDDEN;
+/* The fork child's handler: records the calling thread's pending paths
+ * (the forking thread's, the only one left) as forked prefixes, leaving
+ * the frames as they are: both processes go on with those paths. */
+void rt_record_forked(void) RT_HIDDEN;
 /* The exit-time recording: the calling thread's pending frames, then
  * __ipp_top = NULL so that they are never recorded twice. */
 void rt_record_exit_frames(void) RT_HIDDEN;
@@ -441,9 +458,9 @@ struct rt_pmod {
 	char checksum[17];		/* lower-case hex */
 	const char *mode;
 	uint64_t runs;			/* 1 if this run is not yet counted, else 0 */
-	struct rt_rec *paths, *partials, *icalls;
-	size_t npaths, npartials, nicalls;
-	size_t cap_paths, cap_partials, cap_icalls;
+	struct rt_rec *paths, *partials, *icalls, *forked;
+	size_t npaths, npartials, nicalls, nforked;
+	size_t cap_paths, cap_partials, cap_icalls, cap_forked;
 	struct rt_modinfo **mods;	/* the registered units it covers */
 	size_t nmods;
 	bool in_file;			/* the existing profile holds it */
@@ -462,8 +479,10 @@ struct rt_snapshot {
 
 /* Takes what every thread counted since the last dump (count - baseline)
  * into s, in canonical order.  commit: also list the baselines to move.
- * Needs rt_dump_lock.  Returns 0, or -1 if memory ran out. */
-int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit) RT_HIDDEN;
+ * forked: also the forked prefixes (final writes only).  Needs
+ * rt_dump_lock.  Returns 0, or -1 if memory ran out. */
+int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit, bool forked)
+	RT_HIDDEN;
 /* Moves the baselines listed by rt_snapshot_take (after a good write). */
 void rt_snapshot_commit(struct rt_snapshot *s) RT_HIDDEN;
 /* ipp_reset(): every baseline := its counter.  Needs rt_dump_lock.
@@ -497,8 +516,8 @@ struct rt_fmod {
 	struct rt_span text;		/* the whole module, for modules we keep */
 	struct rt_span *x;		/* its x- keys (re-emitted if it is ours) */
 	size_t nx;
-	struct rt_rec *paths, *partials, *icalls;	/* only if it is ours */
-	size_t npaths, npartials, nicalls;
+	struct rt_rec *paths, *partials, *icalls, *forked;	/* only if it is ours */
+	size_t npaths, npartials, nicalls, nforked;
 	int line;			/* 1-based first line */
 	struct rt_pmod *ours;		/* the module of this program it merges with */
 	bool stale;			/* an older build of a module we have */
@@ -557,7 +576,9 @@ bool rt_utf8_ok(const char *s) RT_HIDDEN;
 enum rt_write_mode {
 	RT_WRITE_DUMP,		/* ipp_dump(): write, then move the baselines */
 	RT_WRITE_FINAL,		/* at exit */
-	RT_WRITE_CRASH		/* fatal signal: async-signal-safe only */
+	RT_WRITE_CRASH,		/* fatal signal: async-signal-safe only */
+	RT_WRITE_EXEC		/* before exec: as RT_WRITE_DUMP, and the forked
+				 * prefixes of a fork child, as the final writes */
 };
 /* Writes (merges) the profile.  Needs rt_dump_lock (or the crash path).
  * Returns 0 on success, -1 after printing why. */

@@ -12,7 +12,7 @@
  *     block sequence of module mappings, "[]", or empty) and x- keys, whose
  *     values (one line, or more deeply indented lines) are kept verbatim;
  *   - per module, the keys module, checksum, mode, runs (required), paths,
- *     partial, indirect-calls and x- keys, in any order, the first on the
+ *     partial, forked, indirect-calls and x- keys, in any order, the first on the
  *     "- " line;
  *   - records "- [region, number, count]",
  *     "- [region, number, [v, ...], count]" and
@@ -775,7 +775,7 @@ static RT_NOINST int flow_record(struct psr *p, const char *c, const char *end,
 }
 
 /* The kinds of record lists of a module, in the order of their keys. */
-enum { L_PATHS, L_PARTIAL, L_ICALLS, L_N };
+enum { L_PATHS, L_PARTIAL, L_ICALLS, L_FORKED, L_N };
 
 /* [site, callee unit, "checksum", callee region, count] into r. */
 static RT_NOINST int icall_record(struct psr *p, struct fields *f, struct rt_rec *r)
@@ -814,7 +814,8 @@ static RT_NOINST int record(struct psr *p, const char *c, const char *end, int k
 {
 	struct fields f;
 	struct rt_rec r;
-	bool fits, partial = kind == L_PARTIAL;
+	/* forked prefixes are written as partial paths are */
+	bool fits, partial = kind == L_PARTIAL || kind == L_FORKED;
 	int want = partial ? 4 : 3;
 	if (flow_record(p, c, end, &f) < 0)
 		return -1;
@@ -863,9 +864,10 @@ add:
 /* ------------------------------------------------------------------ */
 
 /* The lists MK_PATHS.. are in the order of L_PATHS.. */
-enum { MK_MODULE, MK_CHECKSUM, MK_MODE, MK_RUNS, MK_PATHS, MK_PARTIAL, MK_ICALLS, MK_N };
+enum { MK_MODULE, MK_CHECKSUM, MK_MODE, MK_RUNS, MK_PATHS, MK_PARTIAL, MK_ICALLS, MK_FORKED,
+       MK_N };
 static const char *const mkeys[MK_N] = { "module", "checksum", "mode", "runs", "paths", "partial",
-					 "indirect-calls" };
+					 "indirect-calls", "forked" };
 
 static RT_NOINST bool known_mode(const char *s)
 {
@@ -893,7 +895,7 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 {
 	uint32_t K = I + 2;
 	bool seen[MK_N] = { false };
-	size_t list_first[L_N] = { 0, 0, 0 }, list_end[L_N] = { 0, 0, 0 };
+	size_t list_first[L_N] = { 0 }, list_end[L_N] = { 0 };
 	size_t capx = 0, first = p->i, last = p->i;
 	struct sval v;
 	struct line *l;
@@ -999,12 +1001,13 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 
 	/* The records. */
 	for (int w = 0; w < L_N; w++) {
-		static const char *const what[L_N] = { "path", "partial-path", "indirect-call" };
+		static const char *const what[L_N] = { "path", "partial-path", "indirect-call",
+							"forked-prefix" };
 		size_t cap = 0, end = list_end[w];
 		struct rt_rec **recs = w == L_PATHS ? &m->paths : w == L_PARTIAL ? &m->partials :
-				       &m->icalls;
+				       w == L_FORKED ? &m->forked : &m->icalls;
 		size_t *n = w == L_PATHS ? &m->npaths : w == L_PARTIAL ? &m->npartials :
-			    &m->nicalls;
+			    w == L_FORKED ? &m->nforked : &m->nicalls;
 		size_t save = p->i;
 		for (p->i = list_first[w]; p->i < end; p->i++) {
 			const char *c;
@@ -1230,7 +1233,9 @@ RT_HIDDEN int rt_file_parse(const char *buf, size_t len, const char *path,
 		    merge_recs(a, &pm->partials, &pm->npartials, &pm->cap_partials, m->partials,
 			       m->npartials) < 0 ||
 		    merge_recs(a, &pm->icalls, &pm->nicalls, &pm->cap_icalls, m->icalls,
-			       m->nicalls) < 0)
+			       m->nicalls) < 0 ||
+		    merge_recs(a, &pm->forked, &pm->nforked, &pm->cap_forked, m->forked,
+			       m->nforked) < 0)
 			return -2;
 	}
 	return 0;
