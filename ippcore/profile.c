@@ -569,6 +569,10 @@ static void write_module(FILE *out, const ipp_prof_module *m)
 
 int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 {
+	FILE *body;
+	char *text = NULL, hex[17];
+	size_t len = 0;
+
 	for (size_t i = 0; i < p->nmodules; i++) {
 		const ipp_prof_module *m = p->modules[i];
 		bool ok = ipp_yw_utf8_ok(m->module) && *m->module;
@@ -596,11 +600,24 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 			}
 		}
 	}
-	fprintf(out, "%%YAML 1.1\n---\nipp-profile: %d\n", IPP_PROFILE_VERSION);
-	fputs(p->nmodules ? "modules:\n" : "modules: []\n", out);
+	/* the text in memory first, for its digest (docs/FORMAT.md) */
+	body = open_memstream(&text, &len);
+	if (!body) {
+		ipp_seterr(err, errlen, "profile: out of memory");
+		return -1;
+	}
+	fprintf(body, "%%YAML 1.1\n---\nipp-profile: %d\n", IPP_PROFILE_VERSION);
+	fputs(p->nmodules ? "modules:\n" : "modules: []\n", body);
 	for (size_t i = 0; i < p->nmodules; i++)
-		write_module(out, p->modules[i]);
-	fputs("...\n", out);
+		write_module(body, p->modules[i]);
+	if (fclose(body) != 0) {
+		free(text);
+		ipp_seterr(err, errlen, "profile: out of memory");
+		return -1;
+	}
+	fwrite(text, 1, len, out);
+	fprintf(out, "digest: \"%s\"\n...\n", ipp_hex64(ipp_profile_digest(text, len), hex));
+	free(text);
 	if (fflush(out) != 0 || ferror(out)) {
 		ipp_seterr(err, errlen, "profile: write error: %s", strerror(errno));
 		return -1;
@@ -804,12 +821,25 @@ fail:
 	return -1;
 }
 
-static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline)
+/* The top-level keys.  digest_line: the line of the digest, already
+ * checked against the text (ipp_profile_digest_check), or 0. */
+static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline, size_t digest_line)
 {
-	static const char *const names[] = { "modules" };
+	static const char *const names[] = { "modules", "digest" };
 	int k, line, col, rc, more;
-	bool seen = false;
-	while ((rc = ipp_yr_known_key(r, names, 1, "a profile", &seen, &k, &line, &col)) > 0) {
+	bool seen[2] = { false, false };
+	uint64_t d;
+	while ((rc = ipp_yr_known_key(r, names, 2, "a profile", seen, &k, &line, &col)) > 0) {
+		if (k == 1) {
+			if ((size_t)line != digest_line)
+				return ipp_yr_fail(r, line, col, "the key 'digest' must be the "
+						   "last line before '...', written as 'digest: "
+						   "\"<16 hex digits>\"'");
+			if (ipp_yr_value(r, "digest") < 0 ||
+			    ipp_yr_hex64(r, &r->items[0], "digest", &d) < 0)
+				return -1;
+			continue;
+		}
 		rc = ipp_yr_begin_list(r, "a list of modules");
 		while (rc > 0 && (more = ipp_yr_more(r)) != 0)
 			if (more < 0 || read_module(r, p) < 0)
@@ -817,7 +847,7 @@ static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline)
 		if (rc < 0)
 			return -1;
 	}
-	if (rc == 0 && !seen)
+	if (rc == 0 && !seen[0])
 		return ipp_yr_fail(r, dline, 0, "profile lacks the key 'modules'");
 	return rc;
 }
@@ -826,10 +856,16 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 				     char *err, size_t errlen)
 {
 	ipp_yreader r;
-	ipp_profile *p = ipp_profile_new();
+	ipp_profile *p;
 	const yaml_event_t *ev;
+	size_t digest_line;
 	int dline;
 
+	/* the digest first: an edited file is refused for that, whatever
+	 * else is wrong with it */
+	if (ipp_profile_digest_check(buf, len, name, &digest_line, err, errlen) < 0)
+		return NULL;
+	p = ipp_profile_new();
 	ipp_yr_init(&r, buf, len, name, err, errlen);
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
 		goto fail;
@@ -843,7 +879,7 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 	if (ipp_yr_begin_document(&r, "ipp-profile", IPP_PROFILE_VERSION, "a profile", "profile",
 				  &dline) < 0)
 		goto fail;
-	if (read_profile_keys(&r, p, dline) < 0 || ipp_yr_end_document(&r) < 0 ||
+	if (read_profile_keys(&r, p, dline, digest_line) < 0 || ipp_yr_end_document(&r) < 0 ||
 	    ipp_yr_expect(&r, YAML_STREAM_END_EVENT, "the end of the input (a profile is one "
 			  "document)") < 0)
 		goto fail;

@@ -65,6 +65,10 @@
 
 #include "ipp_abi.h"
 
+/* XXH64, header only: see struct rt_out. */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 /* Function attributes.  RT_API: exported (the ABI and <ipp.h>);
  * RT_HIDDEN: internal to the runtime. */
 #define RT_NOINST __attribute__((no_instrument_function))
@@ -544,11 +548,16 @@ int rt_file_parse(const char *buf, size_t len, const char *path, struct rt_snaps
 /* Output (rt_emit.c)                                                   */
 /* ------------------------------------------------------------------ */
 
-/* A buffered writer on a file descriptor, with write(2) only. */
+/* A buffered writer on a file descriptor, with write(2) only.  It also
+ * computes the profile's digest (docs/FORMAT.md, "Digest") over what it
+ * writes: XXH64 from Debian's libxxhash-dev, header only (XXH_INLINE_ALL:
+ * no library to link, no malloc, pure computation on the caller's state,
+ * so async-signal-safe).  ippcore/digest.c uses the same header. */
 struct rt_out {
 	int fd;
 	int err;			/* first errno, 0 if none */
 	size_t n;
+	XXH64_state_t digest;		/* of everything flushed so far */
 	char buf[8192];
 };
 void rt_out_bytes(struct rt_out *o, const char *s, size_t n) RT_HIDDEN;
@@ -563,7 +572,8 @@ bool rt_simple_name(const char *s) RT_HIDDEN;
 void rt_out_span(struct rt_out *o, const struct rt_span *sp) RT_HIDDEN;
 int rt_out_flush(struct rt_out *o) RT_HIDDEN;
 /* Writes the whole profile: s's modules (merged), and f's other modules
- * verbatim, in the order of the file, s's new modules last. */
+ * verbatim, in the order of the file, s's new modules last, then its
+ * digest. */
 int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s, const struct rt_file *f)
 	RT_HIDDEN;
 /* True if s is valid UTF-8 (names must be). */

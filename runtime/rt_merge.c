@@ -71,6 +71,7 @@ struct psr {
 	const char *path;
 	struct line *L;
 	size_t nl, i;		/* lines, current line */
+	size_t digest;		/* the digest line + 1, 0 if none (check_digest) */
 	struct rt_arena *a;
 	char *err;
 	size_t errlen;
@@ -138,6 +139,43 @@ static RT_NOINST int split_lines(struct psr *p, const char *buf, size_t len)
 		q = l->next;
 	}
 	p->nl = n;
+	return 0;
+}
+
+/* The digest (docs/FORMAT.md, "Digest"; as ippcore/digest.c): if the
+ * line before the last "..." line starts with "digest:", it must be
+ * exactly 'digest: "<16 hex digits>"' and '\n', and the XXH64 of every
+ * byte before it.  A profile edited by hand is refused, never merged into
+ * (a new digest would launder the edit). */
+static RT_NOINST int hexval(int c);
+
+static RT_NOINST int check_digest(struct psr *p, const char *buf)
+{
+	const struct line *d;
+	uint64_t want = 0;
+	size_t k = p->nl;
+	while (k > 0 && !(p->L[k - 1].end - p->L[k - 1].s == 3 &&
+			  memcmp(p->L[k - 1].s, "...", 3) == 0))
+		k--;
+	if (k < 2 || p->L[k - 2].next - p->L[k - 2].s < 7 ||
+	    memcmp(p->L[k - 2].s, "digest:", 7) != 0)
+		return 0;
+	d = &p->L[k - 2];
+	if (d->next - d->s != 27 || d->s[26] != '\n' || memcmp(d->s, "digest: \"", 9) != 0 ||
+	    d->s[25] != '"')
+		return fail(p, k - 2, "malformed digest line: expected 'digest: \"<16 hex "
+			    "digits>\"' before '...'", (const char *)NULL);
+	for (int j = 0; j < 16; j++) {
+		int v = hexval((unsigned char)d->s[9 + j]);
+		if (v < 0)
+			return fail(p, k - 2, "malformed digest line: expected 'digest: \"<16 hex "
+				    "digits>\"' before '...'", (const char *)NULL);
+		want = want << 4 | (uint64_t)v;
+	}
+	if (XXH64(buf, (size_t)(d->s - buf), 0) != want)
+		return fail(p, k - 2, "profile digest mismatch (the profile was edited or "
+			    "corrupted after it was written)", (const char *)NULL);
+	p->digest = k - 1;
 	return 0;
 }
 
@@ -1134,6 +1172,14 @@ static RT_NOINST int document(struct psr *p, struct rt_snapshot *s, struct rt_fi
 				return -1;
 			continue;
 		}
+		if (strcmp(key, "digest") == 0) {
+			/* checked by check_digest; written anew */
+			if (p->i + 1 != p->digest)
+				return fail(p, p->i, "the key 'digest' must be the last line before "
+					    "'...'", (const char *)NULL);
+			p->i++;
+			continue;
+		}
 		if (strcmp(key, "modules") != 0)
 			return fail(p, p->i, "unknown key '", key, "' in a profile", (const char *)NULL);
 		if (have_modules)
@@ -1196,6 +1242,8 @@ RT_HIDDEN int rt_file_parse(const char *buf, size_t len, const char *path,
 	p.err = err;
 	p.errlen = errlen;
 	rc = split_lines(&p, buf, len);
+	if (rc == 0)
+		rc = check_digest(&p, buf);
 	if (rc == 0)
 		rc = check_text(&p, buf, len);
 	if (rc == 0)

@@ -901,7 +901,21 @@ static void test_profile_round_trip(void)
 				      "  - [32, \"other dir/b.c\", \"000000000000002a\", \"null\", 2]\n"
 				      "- module: \"other dir/b.c\"\n"));
 	/* a module without indirect calls has no key at all */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  runs: 3\n  paths: []\n  partial: []\n...\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  runs: 3\n  paths: []\n  partial: []\ndigest: \""));
+	/* the digest line, last before '...', and what it guards: one count
+	 * changed from 4 to 5 (same length) is refused */
+	{
+		char *d = strstr(text, "\ndigest: \""), *e = strstr(text, "[5, 7], 4]");
+		ipp_profile *bad;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+		CU_ASSERT(strlen(d) == strlen("\ndigest: \"0123456789abcdef\"\n...\n"));
+		e[8] = '5';
+		bad = ipp_profile_read_buffer(text, len, "ipp.prof", err, sizeof(err));
+		CU_ASSERT_PTR_NULL(bad);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "profile digest mismatch: the file says"));
+		e[8] = '4';
+	}
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  - [main, 16, 1]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  - [main, 12, [5, 7], 4]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "[power, 1267650600228229401496703205379, "
