@@ -334,24 +334,26 @@ size_t ipp_prof_add_path(ipp_prof_module *m, const char *region, const mpz_t num
 	return i;
 }
 
+static size_t add_stop_record(ipp_prof_module *m, enum rkind kind, const char *region,
+			      const mpz_t num, const ipp_id *stack, size_t nstack, uint64_t count)
+{
+	bool created;
+	size_t i = partial_get(m, kind, intern_region(m, region), num, stack, nstack, &created);
+	ipp_prof_partial *r = &(*plist_of(m, kind).v)[i];
+	r->count = sat_add(r->count, count);
+	return i;
+}
+
 size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t num,
 			    const ipp_id *stack, size_t nstack, uint64_t count)
 {
-	bool created;
-	size_t i = partial_get(m, RK_PARTIAL, intern_region(m, region), num, stack, nstack,
-			       &created);
-	m->partials[i].count = sat_add(m->partials[i].count, count);
-	return i;
+	return add_stop_record(m, RK_PARTIAL, region, num, stack, nstack, count);
 }
 
 size_t ipp_prof_add_forked(ipp_prof_module *m, const char *region, const mpz_t num,
 			   const ipp_id *stack, size_t nstack, uint64_t count)
 {
-	bool created;
-	size_t i = partial_get(m, RK_FORKED, intern_region(m, region), num, stack, nstack,
-			       &created);
-	m->forked[i].count = sat_add(m->forked[i].count, count);
-	return i;
+	return add_stop_record(m, RK_FORKED, region, num, stack, nstack, count);
 }
 
 size_t ipp_prof_add_icall(ipp_prof_module *m, ipp_id site, const char *callee_module,

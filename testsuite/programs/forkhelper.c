@@ -10,6 +10,7 @@
  * process) + 2 (outer, after) + 2 (main, after) = 8 calls.  fork() is
  * called once; printf and waitpid run in the parent only.
  *
+ * ipp-gprof: no fork (gmon.out keeps one process's arcs)
  * ipp-expect-arc intra: spawn -> fork 1
  * ipp-expect-arc intra: main -> printf 1
  * ipp-expect-arc intra: main -> waitpid 1

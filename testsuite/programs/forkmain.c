@@ -13,6 +13,7 @@
  * fork() is called once (and returns twice); printf and waitpid run in the
  * parent only.
  *
+ * ipp-gprof: no fork (gmon.out keeps one process's arcs)
  * ipp-expect-arc intra: main -> work 3
  * ipp-expect-arc intra: main -> fork 1
  * ipp-expect-arc intra: main -> printf 1

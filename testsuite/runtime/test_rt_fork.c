@@ -154,12 +154,15 @@ int main(int argc, char **argv)
 	CHECK_EXIT(rtt_wait(pid), 0);
 	{
 		static const int32_t at9_11[] = { 9, 11 }, at9_13[] = { 9, 13 };
-		char kid[300] = "", grandkid[300] = "";
-		snprintf(mine, sizeof(mine), "fork.%d.prof", (int)pid);
+		char kid[300] = "", grandkid[300] = "", nest[64];
+		/* the nested process itself records nothing: no file */
+		snprintf(nest, sizeof(nest), "fork.%d.prof", (int)pid);
+		CHECK(!rtt_exists(nest));
 		d = opendir(".");
 		while ((e = readdir(d)) != NULL) {
 			int q;
 			if (sscanf(e->d_name, "fork.%d.prof", &q) != 1 || strstr(e->d_name, ".lock") ||
+			    /* the first part's parent and child */
 			    strcmp(e->d_name, mine) == 0 || strcmp(e->d_name, theirs) == 0 ||
 			    strstr(e->d_name, ".prof."))
 				continue;
