@@ -263,8 +263,19 @@ struct rt_rowidx {
  * __ipp_record (exact, only slower). */
 #define RT_ROW_BYTES (64u << 20)
 
+/* An entry of a thread's flight-recorder ring (rt_last.c). */
+struct rt_last {
+	struct ipp_rt_region *region;
+	uint64_t num;
+};
+
 struct rt_thread {
 	struct rt_thread *next;		/* rt_threads, newest first */
+	/* The flight recorder (rt_last.c): the owner writes ring[next &
+	 * mask] and then counts it in last_next; writers read. */
+	struct rt_last *last;		/* published; NULL until the first */
+	uint32_t last_mask;
+	uint64_t last_next;
 	struct rt_vec *vec;		/* published */
 	struct rt_plist partials;	/* partial paths */
 	/* Forked prefixes (a fork child only: the paths pending in this
@@ -594,6 +605,10 @@ enum rt_write_mode {
  * Returns 0 on success, -1 after printing why. */
 int rt_write_profile(enum rt_write_mode mode) RT_HIDDEN;
 
+/* The flight recorder (rt_last.c): writes every thread's last paths to
+ * profile + ".last" (final writes: exit, fatal signals). */
+void rt_last_write(const char *profile, struct rt_arena *a) RT_HIDDEN;
+
 /* Partial records to take back out of the profile (a failed exec): d[i]
  * of record p[i]. */
 struct rt_undo {
@@ -676,6 +691,11 @@ bool rt_name_explicit(void) RT_HIDDEN;
  * it gives up with a message (IPP_LOCK_TIMEOUT overrides). */
 #define RT_LOCK_TIMEOUT 30u
 
+/* The flight recorder's ring (rt_last.c): entries per thread by default,
+ * and at most. */
+#define RT_LAST_DEFAULT 64u
+#define RT_LAST_MAX (1u << 20)
+
 /* What the environment asked for, read once with secure_getenv. */
 struct rt_env {
 	bool ready;
@@ -686,6 +706,8 @@ struct rt_env {
 	bool verbose;		/* IPP_VERBOSE set, not "" or "0" */
 	unsigned lock_timeout;	/* IPP_LOCK_TIMEOUT, seconds */
 	size_t row_bytes;	/* IPP_ROW_BYTES (RT_ROW_BYTES unset; 0: no rows) */
+	uint32_t last;		/* IPP_LAST: ring entries per thread, a power of
+				 * two (RT_LAST_DEFAULT unset; 0: off) */
 	char exe[256];		/* the executable's base name (%e) */
 	char build[17];		/* its GNU build-id's first 16 hex digits (%m) */
 };

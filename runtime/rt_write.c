@@ -650,6 +650,8 @@ RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 		if (mode != RT_WRITE_CRASH)
 			rt_snapshot_commit(s);
 	}
+	if (mode == RT_WRITE_FINAL || mode == RT_WRITE_CRASH)
+		rt_last_write(path, &a);
 out:
 	rt_arena_free(&a);
 	return rc;
