@@ -97,10 +97,14 @@ static void text_summary(FILE *out, const struct unit *u, size_t nviol, size_t n
 		fprintf(out, "%s: not in the profile (never ran)\n", name);
 		return;
 	}
-	fprintf(out, "%s: %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s: ",
-		name, u->runs, plural(u->runs, "run", "runs"), u->c.npaths,
-		plural(u->c.npaths, "path", "paths"), u->c.npartials,
-		plural(u->c.npartials, "partial path", "partial paths"), u->c.observations,
+	fprintf(out, "%s: %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s, ", name, u->runs,
+		plural(u->runs, "run", "runs"), u->c.npaths, plural(u->c.npaths, "path", "paths"),
+		u->c.npartials, plural(u->c.npartials, "partial path", "partial paths"));
+	/* only when a process forked with paths pending (docs/DERIVE.md) */
+	if (u->c.nforked)
+		fprintf(out, "%" PRIu64 " %s, ", u->c.nforked,
+			plural(u->c.nforked, "forked prefix", "forked prefixes"));
+	fprintf(out, "%" PRIu64 " %s: ", u->c.observations,
 		plural(u->c.observations, "execution", "executions"));
 	text_verdict(out, nviol, ninc);
 }

@@ -18,6 +18,7 @@
 #include "cuts.h"
 #include "text.h"
 #include "program.h"
+#include "last.h"
 #include "report.h"
 #include "writers.h"
 
@@ -28,6 +29,7 @@ static void report_usage(FILE *f)
 	fprintf(f,
 		"Usage: ipp report [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"       ipp report --cuts [OPTIONS] PROGRAM [LIBRARY...]\n"
+		"       ipp report --last [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
 		"\n"
 		"Ranks the paths recorded in PROFILE (default: " DEFAULT_PROFILE ") by how often\n"
 		"they ran and prints the most frequent ones, each decoded into the vertices\n"
@@ -59,6 +61,11 @@ static void report_usage(FILE *f)
 		"their numbers of paths, the vertices and call sites that were cut to keep\n"
 		"every region's path numbers within 64 bits, and every call site whose\n"
 		"call is summarized (not followed into the callee) and why.\n"
+		"\n"
+		"With --last, prints the flight recorder's PROFILE.last instead: each\n"
+		"thread's last completed paths, oldest first (newest last), decoded,\n"
+		"written at exit and at a crash by a program built with\n"
+		"-fplugin-arg-ipp-last (IPP_LAST=N paths per thread, default 64).\n"
 		"\n"
 		"Options:\n"
 		"  -n, --top=N          print the N most frequent paths (default %d)\n"
@@ -121,13 +128,14 @@ int cmd_report(int argc, char **argv)
 		{ "file", required_argument, NULL, 'F' },
 		{ "module", required_argument, NULL, 'm' },
 		{ "width", required_argument, NULL, 'w' },
+		{ "last", no_argument, NULL, 'L' },
 		CLI_COMMON_LONGOPTS,
 	};
 	const char *cmd = argv[0], *output = NULL, *profile;
 	struct report_filter filter = { NULL, NULL, NULL };
 	enum out_format format = FORMAT_TEXT;
 	size_t top = DEFAULT_TOP, width = SIZE_MAX;
-	bool regions = false, cuts = false;
+	bool regions = false, cuts = false, last = false;
 	char err[1024];
 	struct operands ops;
 	struct program prog;
@@ -165,6 +173,9 @@ int cmd_report(int argc, char **argv)
 		case 'c':
 			cuts = true;
 			break;
+		case 'L':
+			last = true;
+			break;
 		default:
 			status = cli_common_option(c, cmd, report_usage, &format, &output);
 			if (status != CLI_CONTINUE)
@@ -194,7 +205,12 @@ int cmd_report(int argc, char **argv)
 	if (status != 0)
 		return EXIT_FAILURE;
 
-	if (cuts) {
+	if (last) {
+		out = open_output(output);
+		status = out ? report_last(out, &prog, profile) : EXIT_FAILURE;
+		if (out && close_output(out, output) != EXIT_SUCCESS)
+			status = EXIT_FAILURE;
+	} else if (cuts) {
 		struct cuts_report cr;
 		cuts_report_build(&cr, &prog);
 		out = open_output(output);

@@ -77,6 +77,7 @@ void ipp_counts_free(ipp_counts *c)
 	free(c->surr_in);
 	free(c->surr_out);
 	free(c->stopped);
+	free(c->forked);
 	free(c->abandoned);
 	free(c->returns);
 	free(c->edge);
@@ -104,6 +105,7 @@ static void counts_alloc(ipp_counts *c, const ipp_fin *f)
 	c->surr_in = ipp_xcalloc(nv + 1, sizeof(uint64_t));
 	c->surr_out = ipp_xcalloc(nv + 1, sizeof(uint64_t));
 	c->stopped = ipp_xcalloc(nv + 1, sizeof(uint64_t));
+	c->forked = ipp_xcalloc(nv + 1, sizeof(uint64_t));
 	c->abandoned = ipp_xcalloc(nv + 1, sizeof(uint64_t));
 	c->returns = ipp_xcalloc(nv + 1, sizeof(uint64_t));
 	c->edge = ipp_xcalloc(ne + 1, sizeof(uint64_t));
@@ -430,6 +432,106 @@ static void settle_removed(const ipp_fin *f, ipp_counts *c, const ipp_id *kept)
 	peel_free(&pl);
 }
 
+/* Counts records with a stop stack (partial paths, or forked prefixes
+ * into the scratch counts of subtract_forked) into d->c.  'what' names a
+ * record in messages. */
+static int count_stop_records(struct deriver *d, const ipp_prof_module *pm,
+			      const ipp_prof_partial *recs, size_t n, const char *what,
+			      const ipp_id *rmap, ipp_path *path, char *err, size_t errlen)
+{
+	const ipp_fin *f = d->f;
+	char e2[256];
+	for (size_t i = 0; i < n; i++) {
+		const ipp_prof_partial *r = &recs[i];
+		ipp_region_info ri;
+		add_to(d->c, &d->c->observations, r->count);
+		if (r->count == 0)
+			continue;
+		if (r->region >= pm->nregions) {
+			ipp_seterr(err, errlen, "%s %zu: bad region index", what, i);
+			return -1;
+		}
+		for (size_t k = 0; k < r->nstack; k++)
+			if (r->stack[k] < 0 || (size_t)r->stack[k] >= ipp_fin_nvertices(f)) {
+				ipp_seterr(err, errlen, "%s %zu of region %s: stop stack "
+					   "names no vertex", what, i, pm->regions[r->region]);
+				return -1;
+			}
+		if (ipp_decode_partial(f, rmap[r->region], r->num, r->stack, r->nstack, path,
+				       e2, sizeof(e2)) < 0) {
+			ipp_seterr(err, errlen, "%s %zu of region %s: %s", what, i,
+				   pm->regions[r->region], e2);
+			return -1;
+		}
+		ipp_fin_region(f, rmap[r->region], &ri);
+		count_path(d, path, r->count, r->stack, r->nstack, ri.gentry, ri.proc);
+	}
+	return 0;
+}
+
+/* x -= y, unless x saturated (then the difference is unknown and x stays
+ * UINT64_MAX); below 0 is clamped at 0 and counted in unmatched_forks. */
+static void sub_from(ipp_counts *c, uint64_t *x, uint64_t y)
+{
+	if (*x == UINT64_MAX)
+		return;
+	if (y > *x) {
+		add_to(c, &c->unmatched_forks, y - *x);
+		*x = 0;
+	} else {
+		*x -= y;
+	}
+}
+
+static void sub_array(ipp_counts *c, uint64_t *x, const uint64_t *y, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		sub_from(c, &x[i], y[i]);
+}
+
+/* Forked prefixes: a path pending at a fork() went on in both processes,
+ * and each recorded it, so its prefix up to the fork -- run once -- is in
+ * two records; the child recorded the prefix as a forked prefix.  Derive
+ * those prefixes like partial paths into scratch counts and subtract
+ * every execution count; their stop stacks become out->forked (the
+ * activations that went on twice), not stops. */
+static int subtract_forked(const ipp_fin *f, const ipp_prof_module *pm, const ipp_id *rmap,
+			   ipp_path *path, ipp_counts *out, char *err, size_t errlen)
+{
+	struct deriver d;
+	ipp_counts debt;
+	int rc;
+
+	counts_alloc(&debt, f);
+	memset(&d, 0, sizeof(d));
+	d.f = f;
+	d.g = ipp_fin_graph(f);
+	d.c = &debt;
+	rc = count_stop_records(&d, pm, pm->forked, pm->nforked, "forked prefix", rmap, path,
+				err, errlen);
+	if (rc == 0) {
+		size_t nv = out->nvertices, np = out->nprocs;
+		out->nforked += pm->nforked;
+		sub_array(out, out->vertex, debt.vertex, nv);
+		sub_array(out, out->surr_in, debt.surr_in, nv);
+		sub_array(out, out->surr_out, debt.surr_out, nv);
+		sub_array(out, out->abandoned, debt.abandoned, nv);
+		sub_array(out, out->returns, debt.returns, nv);
+		sub_array(out, out->fresh_entries, debt.fresh_entries, np);
+		sub_array(out, out->fresh_returns, debt.fresh_returns, np);
+		sub_array(out, out->fin_edge, debt.fin_edge, out->nfin_edges);
+		for (size_t v = 0; v < nv; v++)
+			add_to(out, &out->forked[v], debt.stopped[v]);
+		/* the observations of one run of a path */
+		out->observations = out->observations > debt.observations ?
+				    out->observations - debt.observations : 0;
+		out->saturated |= debt.saturated;
+	}
+	free(d.open);
+	ipp_counts_free(&debt);
+	return rc;
+}
+
 /* ------------------------------------------------------------------ */
 /* ipp_derive                                                           */
 /* ------------------------------------------------------------------ */
@@ -487,32 +589,12 @@ int ipp_derive(const ipp_fin *f, const ipp_prof_module *pm, ipp_counts *out,
 		ipp_fin_region(f, rmap[r->region], &ri);
 		count_path(&d, &path, r->count, NULL, 0, ri.gentry, ri.proc);
 	}
-	for (size_t i = 0; i < pm->npartials; i++) {
-		const ipp_prof_partial *r = &pm->partials[i];
-		ipp_region_info ri;
-		out->npartials++;
-		add_to(out, &out->observations, r->count);
-		if (r->count == 0)
-			continue;
-		if (r->region >= pm->nregions) {
-			ipp_seterr(err, errlen, "partial record %zu: bad region index", i);
-			goto done;
-		}
-		for (size_t k = 0; k < r->nstack; k++)
-			if (r->stack[k] < 0 || (size_t)r->stack[k] >= ipp_fin_nvertices(f)) {
-				ipp_seterr(err, errlen, "partial record %zu of region %s: stop stack "
-					   "names no vertex", i, pm->regions[r->region]);
-				goto done;
-			}
-		if (ipp_decode_partial(f, rmap[r->region], r->num, r->stack, r->nstack, &path,
-				       e2, sizeof(e2)) < 0) {
-			ipp_seterr(err, errlen, "partial record %zu of region %s: %s", i,
-				   pm->regions[r->region], e2);
-			goto done;
-		}
-		ipp_fin_region(f, rmap[r->region], &ri);
-		count_path(&d, &path, r->count, r->stack, r->nstack, ri.gentry, ri.proc);
-	}
+	out->npartials = pm->npartials;
+	if (count_stop_records(&d, pm, pm->partials, pm->npartials, "partial record", rmap, &path,
+			       err, errlen) < 0)
+		goto done;
+	if (pm->nforked && subtract_forked(f, pm, rmap, &path, out, err, errlen) < 0)
+		goto done;
 
 	kept = kept_edges(f);
 	for (size_t e = 0; e < out->nedges; e++)
@@ -690,6 +772,11 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 	for (size_t p = 0; p < np; p++)
 		if (c->restarts[p])
 			any_restart = true;
+	if (c->unmatched_forks)
+		msg_add(&m, true, "forked prefixes exceed the counts of the paths they begin by "
+			"%llu: a process forked, and the one that went on without the "
+			"forked-prefix record (the parent) never wrote its pending paths "
+			"(_exit without ipp_dump?)", (unsigned long long)c->unmatched_forks);
 	for (size_t e = 0; e < ne; e++) {
 		if (kept[e] < 0)
 			continue;
@@ -764,6 +851,8 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			o = acc_of(c->returns[v]);
 			acc_add(&o, c->stopped[v]);
 			acc_add(&o, c->abandoned[v]);
+			/* a call open at a fork returned in both processes */
+			acc_add(&n, c->forked[v]);
 			if (o.sat || n.sat) {
 				msg_add(&m, false, "%s: out-flow: a count saturated", where_text(&w));
 			} else if (o.v > n.v) {
@@ -810,6 +899,9 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			continue;
 		}
 		expect_eq(&m, &w, "in-flow != count", in, n);
+		/* an activation standing at v at a fork went on from v in
+		 * both processes (forked prefixes) */
+		acc_add(&n, c->forked[v]);
 		expect_eq(&m, &w, "out-flow != count", o, n);
 	}
 

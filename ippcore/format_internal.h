@@ -17,6 +17,15 @@
 #include <yaml.h>
 
 /* A set of strings with dense indices (open addressing on FNV-1a). */
+/* The profile's digest (digest.c, docs/FORMAT.md "Digest"): XXH64 of
+ * buf[0..len).  ipp_profile_digest_check finds the digest line of the
+ * profile text buf (the line before the last '...'): 0 if there is none,
+ * 1 if it matches (*where = its line, 1-based), -1 with a message (named 'name')
+ * if it does not or is malformed. */
+uint64_t ipp_profile_digest(const char *buf, size_t len);
+int ipp_profile_digest_check(const char *buf, size_t len, const char *name, size_t *where,
+			     char *err, size_t errlen);
+
 typedef struct ipp_strtab {
 	char **names;		/* index -> string (owned) */
 	size_t n, cap;

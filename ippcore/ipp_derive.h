@@ -4,7 +4,9 @@
  * Ball & Larus, TOPLAS 1994, Section 2).
  *
  * Input: one profile module (complete paths and partial paths with their
- * counts, see ipp_format.h) and the G*fin it was numbered with.  Every path
+ * counts, see ipp_format.h) and the G*fin it was numbered with.  Forked
+ * prefixes (the prefix of a path pending at a fork, which both processes
+ * recorded) are derived like partial paths and their counts subtracted.  Every path
  * is decoded and only its ACTIVE SUFFIX is counted (Melski & Reps, Section
  * 3.4): a path recorded after a back edge (or a cut, or an abnormal restart)
  * is "context prefix || surrogate edge || active suffix", and the context
@@ -56,6 +58,12 @@ typedef struct ipp_counts {
 	uint64_t *stopped;	/* occurrences of v in the stop stacks of partial
 				 * paths: an activation stood at v (an open call or
 				 * the last vertex) when its path was cut short */
+	uint64_t *forked;	/* occurrences of v in the stop stacks of forked
+				 * prefixes: an activation stood at v (an open
+				 * call, usually of fork(), or the last vertex)
+				 * when the process forked; it went on in both
+				 * processes, so v's out-flow is its count plus
+				 * this (docs/DERIVE.md) */
 	uint64_t *abandoned;	/* call vertices: calls still open in a complete path
 				 * that ended at a dead end (exit, abort, longjmp),
 				 * among them every call of a summarized noreturn
@@ -96,7 +104,17 @@ typedef struct ipp_counts {
 	/* ---- totals ---- */
 	uint64_t npaths;	/* complete-path records read */
 	uint64_t npartials;	/* partial-path records read */
-	uint64_t observations;	/* sum of all record counts */
+	uint64_t nforked;	/* forked-prefix records read */
+	uint64_t unmatched_forks;	/* edge and vertex counts a forked prefix
+					 * would have taken below 0 (left at 0): a
+					 * process forked but the paths it had pending
+					 * were never written by its parent (a parent
+					 * that ended with _exit); ipp_check_flow
+					 * reports it */
+	uint64_t observations;	/* sum of the counts of paths and partial paths,
+				 * minus those of forked prefixes (a path
+				 * pending at a fork is recorded by both
+				 * processes but was started once) */
 	bool saturated;		/* some count reached UINT64_MAX */
 } ipp_counts;
 

@@ -222,8 +222,15 @@ typedef struct ipp_prof_module {
 	size_t npartials;
 	ipp_prof_icall *icalls;
 	size_t nicalls;
+	/* Forked prefixes: a path pending at a fork() is completed (or
+	 * abandoned) by both processes, so its prefix up to the fork, run
+	 * once, is in two records; the child writes the prefix here (as a
+	 * partial path: region, number so far, stop stack) and the
+	 * derivation subtracts it (docs/FORMAT.md, "forked"). */
+	ipp_prof_partial *forked;
+	size_t nforked;
 	struct ipp_prof_index *index;	/* private */
-	size_t cap_paths, cap_partials, cap_icalls;	/* private */
+	size_t cap_paths, cap_partials, cap_icalls, cap_forked;	/* private */
 } ipp_prof_module;
 
 typedef struct ipp_profile {
@@ -244,13 +251,16 @@ ipp_prof_module *ipp_profile_find(const ipp_profile *p, const char *module,
 				  uint64_t checksum);
 
 /* Add 'count' to a record, creating it if needed (counts saturate at
- * UINT64_MAX).  Return the record's index in paths[] / partials[]. */
+ * UINT64_MAX).  Return the record's index in paths[] / partials[] /
+ * icalls[] / forked[]. */
 size_t ipp_prof_add_path(ipp_prof_module *m, const char *region, const mpz_t num,
 			 uint64_t count);
 size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t num,
 			    const ipp_id *stack, size_t nstack, uint64_t count);
 size_t ipp_prof_add_icall(ipp_prof_module *m, ipp_id site, const char *callee_module,
 			  uint64_t callee_checksum, const char *callee_region, uint64_t count);
+size_t ipp_prof_add_forked(ipp_prof_module *m, const char *region, const mpz_t num,
+			   const ipp_id *stack, size_t nstack, uint64_t count);
 
 /* The indirect-call records of m in canonical order (site, then callee
  * module, checksum and region): a malloc'd array of m->nicalls pointers
@@ -291,8 +301,9 @@ bool ipp_prof_module_has_records(const ipp_prof_module *pm);
 
 /* Checks profile module pm against the map and its G*fin (ipp_map_fin()):
  * module, checksum and mode agree, every region exists, every number is
- * below its region's total, every stop stack is a list of G*fin
- * vertices whose all but last are call vertices, and every indirect call
+ * below its region's total, every stop stack (partial paths and forked
+ * prefixes) is a list of G*fin vertices whose all but last are call
+ * vertices, and every indirect call
  * site is an indirect call vertex of the map.  (Callees of other units
  * are not checked: they need those units' maps.) */
 int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp_map *map,

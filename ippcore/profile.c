@@ -1,7 +1,8 @@
 /* profile.c -- the profile: per module (source path + map checksum + mode),
  * the counts of complete paths (region, number), of partial paths
- * (region, number so far, stop stack) and of indirect call arcs (site,
- * callee), and the number of runs merged.
+ * (region, number so far, stop stack), of indirect call arcs (site,
+ * callee) and of forked prefixes (as partial paths, to subtract), and the
+ * number of runs merged.
  *
  * The runtime writes this format by hand (docs/FORMAT.md gives the exact
  * layout); this file reads it with libyaml, writes it with the same
@@ -38,13 +39,36 @@ struct rtab {
 	size_t cap;
 };
 
-/* The three record lists of a module. */
-enum rkind { RK_PATH, RK_PARTIAL, RK_ICALL };
+/* The four record lists of a module (the order of the module keys
+ * "paths", "partial", "indirect-calls", "forked": see module_key_names). */
+enum rkind { RK_PATH, RK_PARTIAL, RK_ICALL, RK_FORKED, RK_COUNT };
 
 struct ipp_prof_index {
 	ipp_strtab regions;	/* names[] is the module's regions[] */
-	struct rtab tab[3];	/* by enum rkind */
+	struct rtab tab[RK_COUNT];	/* by enum rkind */
 };
+
+/* The list of a kind of stop-stack records: partial paths or forked
+ * prefixes. */
+struct plist {
+	ipp_prof_partial **v;
+	size_t *n, *cap;
+};
+
+static struct plist plist_of(ipp_prof_module *m, enum rkind kind)
+{
+	struct plist l;
+	if (kind == RK_FORKED) {
+		l.v = &m->forked;
+		l.n = &m->nforked;
+		l.cap = &m->cap_forked;
+	} else {
+		l.v = &m->partials;
+		l.n = &m->npartials;
+		l.cap = &m->cap_partials;
+	}
+	return l;
+}
 
 /* The key of a record, for lookups. */
 struct rkey {
@@ -82,8 +106,8 @@ static struct rkey key_of(const ipp_prof_module *m, enum rkind kind, size_t i)
 	struct rkey k = { 0, NULL, NULL, 0, NULL };
 	if (kind == RK_ICALL) {
 		k.call = &m->icalls[i];
-	} else if (kind == RK_PARTIAL) {
-		const ipp_prof_partial *r = &m->partials[i];
+	} else if (kind == RK_PARTIAL || kind == RK_FORKED) {
+		const ipp_prof_partial *r = kind == RK_FORKED ? &m->forked[i] : &m->partials[i];
 		k.region = r->region;
 		k.num = r->num;
 		k.stack = r->stack;
@@ -161,13 +185,18 @@ static void module_free(ipp_prof_module *m)
 		free(m->partials[i].stack);
 	}
 	free(m->partials);
+	for (size_t i = 0; i < m->nforked; i++) {
+		mpz_clear(m->forked[i].num);
+		free(m->forked[i].stack);
+	}
+	free(m->forked);
 	for (size_t i = 0; i < m->nicalls; i++) {
 		free(m->icalls[i].callee_module);
 		free(m->icalls[i].callee_region);
 	}
 	free(m->icalls);
 	ipp_strtab_free(&m->index->regions);	/* frees the names in m->regions too */
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < RK_COUNT; k++)
 		free(m->index->tab[k].slot);
 	free(m->index);
 	free(m);
@@ -245,26 +274,29 @@ static size_t path_get(ipp_prof_module *m, uint32_t region, const mpz_t num, boo
 	return t->slot[s] - 1;
 }
 
-static size_t partial_get(ipp_prof_module *m, uint32_t region, const mpz_t num,
+/* The same for a partial path or forked prefix (kind RK_PARTIAL or
+ * RK_FORKED) with key (region, num, stack). */
+static size_t partial_get(ipp_prof_module *m, enum rkind kind, uint32_t region, const mpz_t num,
 			  const ipp_id *stack, size_t nstack, bool *created)
 {
 	struct rkey k = { region, num, stack, nstack, NULL };
-	struct rtab *t = &m->index->tab[RK_PARTIAL];
+	struct rtab *t = &m->index->tab[kind];
+	struct plist l = plist_of(m, kind);
 	size_t s;
-	rtab_grow(m, RK_PARTIAL, t, m->npartials);
-	s = rtab_slot(m, RK_PARTIAL, t, &k);
+	rtab_grow(m, kind, t, *l.n);
+	s = rtab_slot(m, kind, t, &k);
 	*created = !t->slot[s];
 	if (*created) {
 		ipp_prof_partial *r;
-		IPP_ARRAY_GROW(m->partials, m->npartials, m->cap_partials);
-		r = &m->partials[m->npartials];
+		IPP_ARRAY_GROW(*l.v, *l.n, *l.cap);
+		r = &(*l.v)[*l.n];
 		r->region = region;
 		mpz_init_set(r->num, num);
 		r->stack = ipp_xmalloc(nstack * sizeof(ipp_id));
 		memcpy(r->stack, stack, nstack * sizeof(ipp_id));
 		r->nstack = nstack;
 		r->count = 0;
-		t->slot[s] = (uint32_t)++m->npartials;
+		t->slot[s] = (uint32_t)++*l.n;
 	}
 	return t->slot[s] - 1;
 }
@@ -302,13 +334,26 @@ size_t ipp_prof_add_path(ipp_prof_module *m, const char *region, const mpz_t num
 	return i;
 }
 
+static size_t add_stop_record(ipp_prof_module *m, enum rkind kind, const char *region,
+			      const mpz_t num, const ipp_id *stack, size_t nstack, uint64_t count)
+{
+	bool created;
+	size_t i = partial_get(m, kind, intern_region(m, region), num, stack, nstack, &created);
+	ipp_prof_partial *r = &(*plist_of(m, kind).v)[i];
+	r->count = sat_add(r->count, count);
+	return i;
+}
+
 size_t ipp_prof_add_partial(ipp_prof_module *m, const char *region, const mpz_t num,
 			    const ipp_id *stack, size_t nstack, uint64_t count)
 {
-	bool created;
-	size_t i = partial_get(m, intern_region(m, region), num, stack, nstack, &created);
-	m->partials[i].count = sat_add(m->partials[i].count, count);
-	return i;
+	return add_stop_record(m, RK_PARTIAL, region, num, stack, nstack, count);
+}
+
+size_t ipp_prof_add_forked(ipp_prof_module *m, const char *region, const mpz_t num,
+			   const ipp_id *stack, size_t nstack, uint64_t count)
+{
+	return add_stop_record(m, RK_FORKED, region, num, stack, nstack, count);
 }
 
 size_t ipp_prof_add_icall(ipp_prof_module *m, ipp_id site, const char *callee_module,
@@ -369,6 +414,10 @@ int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_
 			ipp_prof_add_partial(d, s->regions[s->partials[k].region],
 					     s->partials[k].num, s->partials[k].stack,
 					     s->partials[k].nstack, s->partials[k].count);
+		for (size_t k = 0; k < s->nforked; k++)
+			ipp_prof_add_forked(d, s->regions[s->forked[k].region], s->forked[k].num,
+					    s->forked[k].stack, s->forked[k].nstack,
+					    s->forked[k].count);
 		for (size_t k = 0; k < s->nicalls; k++) {
 			const ipp_prof_icall *c = &s->icalls[k];
 			ipp_prof_add_icall(d, c->site, c->callee_module, c->callee_checksum,
@@ -406,13 +455,13 @@ static int rec_cmp(const void *x, const void *y)
 	return a->nstack < b->nstack ? -1 : a->nstack > b->nstack;
 }
 
-static struct sorted_rec *sort_records(const ipp_prof_module *m, bool partial, size_t *n)
+static struct sorted_rec *sort_records(const ipp_prof_module *m, enum rkind kind, size_t *n)
 {
 	struct sorted_rec *v;
-	*n = partial ? m->npartials : m->npaths;
-	v = ipp_xmalloc(*n * sizeof(*v));
+	*n = kind == RK_PARTIAL ? m->npartials : kind == RK_FORKED ? m->nforked : m->npaths;
+	v = ipp_xmalloc((*n ? *n : 1) * sizeof(*v));
 	for (size_t i = 0; i < *n; i++) {
-		struct rkey k = key_of(m, partial ? RK_PARTIAL : RK_PATH, i);
+		struct rkey k = key_of(m, kind, i);
 		v[i].region = m->regions[k.region];
 		v[i].num = k.num;
 		v[i].stack = k.stack;
@@ -468,6 +517,26 @@ static void write_icalls(FILE *out, const ipp_prof_module *m)
 	free(v);
 }
 
+/* The records of a stop-stack list (partial paths or forked prefixes),
+ * one "  - [region, number, [stack], count]" line each. */
+static void write_stop_records(FILE *out, const ipp_prof_module *m, enum rkind kind)
+{
+	size_t n;
+	struct sorted_rec *v = sort_records(m, kind, &n);
+	const ipp_prof_partial *recs = kind == RK_FORKED ? m->forked : m->partials;
+	for (size_t i = 0; i < n; i++) {
+		fputs("  - [", out);
+		ipp_yw_str(out, v[i].region);
+		fputs(", ", out);
+		mpz_out_str(out, 10, v[i].num);
+		fputs(", [", out);
+		for (size_t k = 0; k < v[i].nstack; k++)
+			fprintf(out, "%s%" PRId32, k ? ", " : "", v[i].stack[k]);
+		fprintf(out, "], %" PRIu64 "]\n", recs[v[i].index].count);
+	}
+	free(v);
+}
+
 static void write_module(FILE *out, const ipp_prof_module *m)
 {
 	struct sorted_rec *v;
@@ -479,7 +548,7 @@ static void write_module(FILE *out, const ipp_prof_module *m)
 	fprintf(out, "\n  checksum: \"%s\"\n  mode: %s\n  runs: %" PRIu64 "\n",
 		ipp_hex64(m->checksum, hex), ipp_mode_name(m->mode), m->runs);
 
-	v = sort_records(m, false, &n);
+	v = sort_records(m, RK_PATH, &n);
 	fputs(n ? "  paths:\n" : "  paths: []\n", out);
 	for (size_t i = 0; i < n; i++) {
 		fputs("  - [", out);
@@ -490,24 +559,22 @@ static void write_module(FILE *out, const ipp_prof_module *m)
 	}
 	free(v);
 
-	v = sort_records(m, true, &n);
-	fputs(n ? "  partial:\n" : "  partial: []\n", out);
-	for (size_t i = 0; i < n; i++) {
-		fputs("  - [", out);
-		ipp_yw_str(out, v[i].region);
-		fputs(", ", out);
-		mpz_out_str(out, 10, v[i].num);
-		fputs(", [", out);
-		for (size_t k = 0; k < v[i].nstack; k++)
-			fprintf(out, "%s%" PRId32, k ? ", " : "", v[i].stack[k]);
-		fprintf(out, "], %" PRIu64 "]\n", m->partials[v[i].index].count);
+	fputs(m->npartials ? "  partial:\n" : "  partial: []\n", out);
+	write_stop_records(out, m, RK_PARTIAL);
+	/* optional, as indirect-calls: profiles without forks are unchanged */
+	if (m->nforked) {
+		fputs("  forked:\n", out);
+		write_stop_records(out, m, RK_FORKED);
 	}
-	free(v);
 	write_icalls(out, m);
 }
 
 int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 {
+	FILE *body;
+	char *text = NULL, hex[17];
+	size_t len = 0;
+
 	for (size_t i = 0; i < p->nmodules; i++) {
 		const ipp_prof_module *m = p->modules[i];
 		bool ok = ipp_yw_utf8_ok(m->module) && *m->module;
@@ -518,10 +585,10 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 				   "that is not valid UTF-8", i);
 			return -1;
 		}
-		for (size_t k = 0; k < m->npartials; k++)
-			if (!m->partials[k].nstack) {
-				ipp_seterr(err, errlen, "profile: a partial path of %s has an "
-					   "empty stop stack", m->module);
+		for (size_t k = 0; k < m->npartials + m->nforked; k++)
+			if (!(k < m->npartials ? m->partials[k] : m->forked[k - m->npartials]).nstack) {
+				ipp_seterr(err, errlen, "profile: a partial path or forked prefix of "
+					   "%s has an empty stop stack", m->module);
 				return -1;
 			}
 		for (size_t k = 0; k < m->nicalls; k++) {
@@ -535,11 +602,24 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 			}
 		}
 	}
-	fprintf(out, "%%YAML 1.1\n---\nipp-profile: %d\n", IPP_PROFILE_VERSION);
-	fputs(p->nmodules ? "modules:\n" : "modules: []\n", out);
+	/* the text in memory first, for its digest (docs/FORMAT.md) */
+	body = open_memstream(&text, &len);
+	if (!body) {
+		ipp_seterr(err, errlen, "profile: out of memory");
+		return -1;
+	}
+	fprintf(body, "%%YAML 1.1\n---\nipp-profile: %d\n", IPP_PROFILE_VERSION);
+	fputs(p->nmodules ? "modules:\n" : "modules: []\n", body);
 	for (size_t i = 0; i < p->nmodules; i++)
-		write_module(out, p->modules[i]);
-	fputs("...\n", out);
+		write_module(body, p->modules[i]);
+	if (fclose(body) != 0) {
+		free(text);
+		ipp_seterr(err, errlen, "profile: out of memory");
+		return -1;
+	}
+	fwrite(text, 1, len, out);
+	fprintf(out, "digest: \"%s\"\n...\n", ipp_hex64(ipp_profile_digest(text, len), hex));
+	free(text);
 	if (fflush(out) != 0 || ferror(out)) {
 		ipp_seterr(err, errlen, "profile: write error: %s", strerror(errno));
 		return -1;
@@ -551,9 +631,11 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 /* Reading                                                             */
 /* ================================================================== */
 
-enum { PK_MODULE, PK_CHECKSUM, PK_MODE, PK_RUNS, PK_PATHS, PK_PARTIAL, PK_ICALLS, PK_COUNT };
+/* The record lists follow the order of enum rkind (PK_PATHS + kind). */
+enum { PK_MODULE, PK_CHECKSUM, PK_MODE, PK_RUNS, PK_PATHS, PK_PARTIAL, PK_ICALLS, PK_FORKED,
+       PK_COUNT };
 static const char *const module_key_names[PK_COUNT] = {
-	"module", "checksum", "mode", "runs", "paths", "partial", "indirect-calls"
+	"module", "checksum", "mode", "runs", "paths", "partial", "indirect-calls", "forked"
 };
 
 /* [region, number, count] */
@@ -581,8 +663,9 @@ static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	return 0;
 }
 
-/* [region, number, [stack...], count] */
-static int read_partial(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
+/* [region, number, [stack...], count]: a partial path or (kind
+ * RK_FORKED) a forked prefix */
+static int read_partial(ipp_yreader *r, ipp_prof_module *m, enum rkind kind, mpz_t num)
 {
 	const ipp_yitem *it, *st;
 	const char *region;
@@ -590,9 +673,12 @@ static int read_partial(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	uint64_t count;
 	size_t n, i;
 	bool created;
-	if (ipp_yr_tuple(r, "a partial-path record", &n) < 0)
+	const char *what = kind == RK_FORKED ? "a forked-prefix record" : "a partial-path record";
+	char full[80];
+	snprintf(full, sizeof(full), "%s [region, number, [stack], count]", what);
+	if (ipp_yr_tuple(r, what, &n) < 0)
 		return -1;
-	if (ipp_yr_arity(r, n, 4, "a partial-path record [region, number, [stack], count]") < 0)
+	if (ipp_yr_arity(r, n, 4, full) < 0)
 		return -1;
 	it = r->items;
 	st = &it[2];
@@ -613,12 +699,13 @@ static int read_partial(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 		}
 		stack[k] = (ipp_id)v;
 	}
-	i = partial_get(m, intern_region(m, region), num, stack, st->n, &created);
+	i = partial_get(m, kind, intern_region(m, region), num, stack, st->n, &created);
 	free(stack);
 	if (!created)
-		return ipp_yr_fail(r, r->tline, r->tcol, "duplicate record for partial path %.60s "
-				   "of region %.60s", ipp_yr_text(r, &it[1]), region);
-	m->partials[i].count = count;
+		return ipp_yr_fail(r, r->tline, r->tcol, "duplicate record for %s %.60s "
+				   "of region %.60s", kind == RK_FORKED ? "forked prefix" :
+				   "partial path", ipp_yr_text(r, &it[1]), region);
+	(*plist_of(m, kind).v)[i].count = count;
 	return 0;
 }
 
@@ -660,14 +747,15 @@ static int read_icall(ipp_yreader *r, ipp_prof_module *m)
 
 static int read_record_list(ipp_yreader *r, ipp_prof_module *m, enum rkind kind)
 {
-	static const char *const what[3] = { "a list of path records",
-		"a list of partial-path records", "a list of indirect-call records" };
+	static const char *const what[RK_COUNT] = { "a list of path records",
+		"a list of partial-path records", "a list of indirect-call records",
+		"a list of forked-prefix records" };
 	mpz_t num;
 	int more, rc = ipp_yr_begin_list(r, what[kind]);
 	mpz_init(num);
 	while (rc > 0 && (more = ipp_yr_more(r)) != 0)
-		if (more < 0 || (kind == RK_ICALL ? read_icall(r, m) : kind == RK_PARTIAL ?
-				 read_partial(r, m, num) : read_path(r, m, num)) < 0) {
+		if (more < 0 || (kind == RK_ICALL ? read_icall(r, m) : kind == RK_PATH ?
+				 read_path(r, m, num) : read_partial(r, m, kind, num)) < 0) {
 			rc = -1;
 			break;
 		}
@@ -735,12 +823,25 @@ fail:
 	return -1;
 }
 
-static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline)
+/* The top-level keys.  digest_line: the line of the digest, already
+ * checked against the text (ipp_profile_digest_check), or 0. */
+static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline, size_t digest_line)
 {
-	static const char *const names[] = { "modules" };
+	static const char *const names[] = { "modules", "digest" };
 	int k, line, col, rc, more;
-	bool seen = false;
-	while ((rc = ipp_yr_known_key(r, names, 1, "a profile", &seen, &k, &line, &col)) > 0) {
+	bool seen[2] = { false, false };
+	uint64_t d;
+	while ((rc = ipp_yr_known_key(r, names, 2, "a profile", seen, &k, &line, &col)) > 0) {
+		if (k == 1) {
+			if ((size_t)line != digest_line)
+				return ipp_yr_fail(r, line, col, "the key 'digest' must be the "
+						   "last line before '...', written as 'digest: "
+						   "\"<16 hex digits>\"'");
+			if (ipp_yr_value(r, "digest") < 0 ||
+			    ipp_yr_hex64(r, &r->items[0], "digest", &d) < 0)
+				return -1;
+			continue;
+		}
 		rc = ipp_yr_begin_list(r, "a list of modules");
 		while (rc > 0 && (more = ipp_yr_more(r)) != 0)
 			if (more < 0 || read_module(r, p) < 0)
@@ -748,7 +849,7 @@ static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline)
 		if (rc < 0)
 			return -1;
 	}
-	if (rc == 0 && !seen)
+	if (rc == 0 && !seen[0])
 		return ipp_yr_fail(r, dline, 0, "profile lacks the key 'modules'");
 	return rc;
 }
@@ -757,10 +858,16 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 				     char *err, size_t errlen)
 {
 	ipp_yreader r;
-	ipp_profile *p = ipp_profile_new();
+	ipp_profile *p;
 	const yaml_event_t *ev;
+	size_t digest_line;
 	int dline;
 
+	/* the digest first: an edited file is refused for that, whatever
+	 * else is wrong with it */
+	if (ipp_profile_digest_check(buf, len, name, &digest_line, err, errlen) < 0)
+		return NULL;
+	p = ipp_profile_new();
 	ipp_yr_init(&r, buf, len, name, err, errlen);
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
 		goto fail;
@@ -774,7 +881,7 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 	if (ipp_yr_begin_document(&r, "ipp-profile", IPP_PROFILE_VERSION, "a profile", "profile",
 				  &dline) < 0)
 		goto fail;
-	if (read_profile_keys(&r, p, dline) < 0 || ipp_yr_end_document(&r) < 0 ||
+	if (read_profile_keys(&r, p, dline, digest_line) < 0 || ipp_yr_end_document(&r) < 0 ||
 	    ipp_yr_expect(&r, YAML_STREAM_END_EVENT, "the end of the input (a profile is one "
 			  "document)") < 0)
 		goto fail;
@@ -899,23 +1006,25 @@ int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp
 		if (check_number(pm, profname, fin, pm->paths[i].region, pm->paths[i].num, total,
 				 &rid, err, errlen) < 0)
 			goto out;
-	for (size_t i = 0; i < pm->npartials; i++) {
-		const ipp_prof_partial *q = &pm->partials[i];
+	for (size_t i = 0; i < pm->npartials + pm->nforked; i++) {
+		const ipp_prof_partial *q = i < pm->npartials ? &pm->partials[i] :
+					    &pm->forked[i - pm->npartials];
+		const char *what = i < pm->npartials ? "partial path" : "forked prefix";
 		if (check_number(pm, profname, fin, q->region, q->num, total, &rid, err,
 				 errlen) < 0)
 			goto out;
 		for (size_t k = 0; k < q->nstack; k++) {
 			ipp_id v = q->stack[k];
 			if (v < 0 || (size_t)v >= nv) {
-				ipp_seterr(err, errlen, "profile %s: %s: partial path in region "
+				ipp_seterr(err, errlen, "profile %s: %s: %s in region "
 					   "%s stops at vertex %" PRId32 ", which does not exist",
-					   profname, pm->module, pm->regions[q->region], v);
+					   profname, pm->module, what, pm->regions[q->region], v);
 				goto out;
 			}
 			if (k + 1 < q->nstack && ipp_fin_vkind(fin, v) != IPP_V_CALL) {
-				ipp_seterr(err, errlen, "profile %s: %s: partial path in region "
+				ipp_seterr(err, errlen, "profile %s: %s: %s in region "
 					   "%s: stop stack entry %" PRId32 " is not a call vertex",
-					   profname, pm->module, pm->regions[q->region], v);
+					   profname, pm->module, what, pm->regions[q->region], v);
 				goto out;
 			}
 		}

@@ -363,12 +363,15 @@ static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 }
 
 /* One more execution of path n: counts[n] += 1 inline in an array region
- * (ipp_abi.h, __ipp_counts), else __ipp_record(region of the path, n). */
+ * (ipp_abi.h, __ipp_counts), else __ipp_record(region of the path, n), or
+ * with the flight recorder (-fplugin-arg-ipp-last) always
+ * __ipp_record_last, which also keeps the path in the thread's ring. */
 static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 {
 	tree off, p, ref, c, c1, counts;
 	if (!st->counts) {
-		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_record), 2, st->reg, n));
+		tree fn = ipp_opts.last ? ABI_FN(__ipp_record_last) : ABI_FN(__ipp_record);
+		gimple_seq_add_stmt(seq, gimple_build_call(fn, 2, st->reg, n));
 		return;
 	}
 	counts = val(seq, st->counts);
@@ -1000,13 +1003,13 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		mpz_t total;
 		mpz_init(total);
 		ipp_fin_region_total(fin, st.region, total);
-		if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0)
+		if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0 && !ipp_opts.last)
 			st.counts = state_var(&st, build_pointer_type(ipp_u64), "ipp_counts");
 		mpz_clear(total);
 	}
 
 	/* two-level counting: where the path's region is not an array */
-	if (fi->local && !st.counts && !fi->in_memory) {
+	if (fi->local && !st.counts && !fi->in_memory && !ipp_opts.last) {
 		st.local = fi->local;
 		st.l = create_tmp_var(ipp_u64, "ipp_l");
 		st.row = create_tmp_var(build_pointer_type(ipp_u64), "ipp_row");

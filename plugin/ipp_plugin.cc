@@ -24,6 +24,8 @@ static struct plugin_info ipp_info = {
 	"  -fplugin-arg-ipp-mode=intra|context  numbering (default: context)\n"
 	"  -fplugin-arg-ipp-verbose             report paths and cuts per function\n"
 	"  -fplugin-arg-ipp-limit=N             paths per region (default 2^64-1)\n"
+	"  -fplugin-arg-ipp-last                flight recorder: each thread keeps its last\n"
+	"                                       paths (IPP_LAST), written at exit and crash\n"
 };
 
 /* Emits the map as the contents of section .ipp_map: non-allocated
@@ -57,6 +59,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	}
 	ipp_opts.mode = IPP_MODE_CONTEXT;
 	ipp_opts.verbose = false;
+	ipp_opts.last = false;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
 		const char *k = info->argv[i].key, *v = info->argv[i].value;
@@ -77,6 +80,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 				return 1;
 			}
 			ipp_opts.verbose = true;
+		} else if (strcmp(k, "last") == 0) {
+			if (v) {
+				error("ipp: %<-fplugin-arg-ipp-last%> takes no value (the number "
+				      "of paths kept is set when the program runs: %<IPP_LAST%>)");
+				return 1;
+			}
+			ipp_opts.last = true;
 		} else if (strcmp(k, "limit") == 0) {
 			if (!v || mpz_set_str(ipp_opts.limit, v, 10) < 0 ||
 			    mpz_cmp_ui(ipp_opts.limit, 2) < 0 ||
@@ -87,7 +97,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			}
 		} else {
 			error("ipp: unknown option %<-fplugin-arg-ipp-%s%> (known: %<mode%>, "
-			      "%<verbose%>, %<limit%>)", k);
+			      "%<verbose%>, %<limit%>, %<last%>)", k);
 			return 1;
 		}
 	}

@@ -27,6 +27,9 @@ struct ipp_options {
 	enum ipp_mode mode;	/* -fplugin-arg-ipp-mode= */
 	bool verbose;		/* -fplugin-arg-ipp-verbose */
 	mpz_t limit;		/* -fplugin-arg-ipp-limit=N: paths per region */
+	bool last;		/* -fplugin-arg-ipp-last: every record through
+				 * __ipp_record_last (the flight recorder,
+				 * docs/RUNTIME.md): no inline counters, no rows */
 };
 extern struct ipp_options ipp_opts;
 

@@ -193,6 +193,11 @@ struct ipp_rt_callee {
  * function whose region is `callee` (the exact dynamic call graph of
  * indirect calls).  A NULL caller, or one with vertex -1, credits nothing.
  * __ipp_record(r, n): counts one execution of path n of region r.
+ * __ipp_record_last(r, n): the same, and keeps (r, n) in the calling
+ *   thread's ring of its last completed paths (the flight recorder,
+ *   docs/RUNTIME.md).  The plugin calls it instead of every record,
+ *   inline counters and rows included, only with -fplugin-arg-ipp-last:
+ *   other builds pay nothing for the recorder.
  *
  * __ipp_row(r, d, base, nvc, idx, n): the slow path of a record in a row.
  *   An activation of procedure d entered with path number `base` and nvc

@@ -161,8 +161,11 @@ static RT_NOINST void rt_fork_child(void)
 	pthread_mutex_unlock(&rt_lock);
 	pthread_mutex_unlock(&rt_dump_lock);
 	/* The parent writes what it counted before the fork; the child counts
-	 * from zero and is a run of its own. */
+	 * from zero and is a run of its own.  The paths pending here go on in
+	 * both: the child notes their prefixes as counted by the parent
+	 * (forked prefixes, rt_partial.c). */
 	rt_zero_all();
+	rt_record_forked();
 	for (uint32_t i = 0; i < n; i++)
 		rt_mods[i]->run_counted = false;
 	rt_run_target[0] = '\0';

@@ -42,6 +42,7 @@
 RT_HIDDEN int rt_out_flush(struct rt_out *o)
 {
 	size_t off = 0;
+	XXH64_update(&o->digest, o->buf, o->n);
 	while (!o->err && off < o->n) {
 		ssize_t w = write(o->fd, o->buf + off, o->n - off);
 		if (w < 0 && errno == EINTR)
@@ -305,6 +306,9 @@ static RT_NOINST void emit_module(struct rt_out *o, const struct rt_pmod *pm,
 	rt_out_str(o, "\n");
 	emit_records(o, "paths", pm->paths, pm->npaths);
 	emit_records(o, "partial", pm->partials, pm->npartials);
+	/* optional (docs/FORMAT.md): no key at all when there are none */
+	if (pm->nforked)
+		emit_records(o, "forked", pm->forked, pm->nforked);
 	emit_icalls(o, pm->icalls, pm->nicalls);
 	/* x- keys of the module in the file, as they were */
 	for (size_t i = 0; fm && i < fm->nx; i++)
@@ -320,6 +324,8 @@ RT_HIDDEN int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s,
 	for (size_t i = 0; i < s->npmods; i++)
 		n += !s->pmods[i].in_file;
 
+	XXH64_reset(&o->digest, 0);
+	o->n = 0;
 	rt_out_str(o, "%YAML 1.1\n---\nipp-profile: 1\n");
 	for (size_t i = 0; i < f->nx; i++)
 		rt_out_span(o, &f->x[i]);
@@ -336,6 +342,16 @@ RT_HIDDEN int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s,
 	for (size_t i = 0; i < s->npmods; i++)
 		if (!s->pmods[i].in_file)
 			emit_module(o, &s->pmods[i], NULL);
-	rt_out_str(o, "...\n");
+	/* the digest of every byte before its line (docs/FORMAT.md) */
+	if (rt_out_flush(o) < 0)
+		return -1;
+	{
+		static const char hex[] = "0123456789abcdef";
+		uint64_t d = XXH64_digest(&o->digest);
+		char line[] = "digest: \"0000000000000000\"\n...\n";
+		for (int k = 0; k < 16; k++)
+			line[9 + k] = hex[(d >> (60 - 4 * k)) & 15];
+		rt_out_str(o, line);
+	}
 	return rt_out_flush(o);
 }

@@ -178,6 +178,19 @@ RT_HIDDEN void rt_env_init(void)
 		unsigned long long v = e && *e ? strtoull(e, &end, 10) : 0;
 		rt_env.row_bytes = e && *e && !*end ? (size_t)v : RT_ROW_BYTES;
 	}
+	e = secure_getenv("IPP_LAST");
+	{
+		char *end;
+		unsigned long long v = e && *e ? strtoull(e, &end, 10) : RT_LAST_DEFAULT;
+		if (e && *e && *end)
+			v = RT_LAST_DEFAULT;
+		rt_env.last = 0;
+		if (v) {
+			rt_env.last = 1;
+			while (rt_env.last < v && rt_env.last < RT_LAST_MAX)
+				rt_env.last *= 2;
+		}
+	}
 	read_exe_name();
 	memcpy(rt_env.build, "0000000000000000", 17);
 	dl_iterate_phdr(build_id_of, NULL);

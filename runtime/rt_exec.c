@@ -104,13 +104,13 @@ static RT_NOINST void before_exec(struct rt_exec_state *x)
 	if (getpid() != rt_pid || !(t = rt_thread_self()))
 		return;		/* a vfork child: the memory is its parent's */
 	/* the partial records and their counts before */
-	for (struct rt_pent *p = t->partials; p; p = p->next)
+	for (struct rt_pent *p = t->partials.head; p; p = p->next)
 		n++;
 	was = rt_arena_alloc(&x->arena, (n + 1) * sizeof(*was));
 	had = rt_arena_alloc(&x->arena, (n + 1) * sizeof(*had));
 	if (!was || !had)
 		return;
-	for (struct rt_pent *p = t->partials; p; p = p->next, k++) {
+	for (struct rt_pent *p = t->partials.head; p; p = p->next, k++) {
 		was[k] = p;
 		had[k] = p->count;
 	}
@@ -119,13 +119,13 @@ static RT_NOINST void before_exec(struct rt_exec_state *x)
 	/* what the recording added: new records first on the list, then
 	 * increments of the old ones */
 	n = 0;
-	for (struct rt_pent *p = t->partials; p; p = p->next)
+	for (struct rt_pent *p = t->partials.head; p; p = p->next)
 		n++;
 	x->undo.p = rt_arena_alloc(&x->arena, (n + 1) * sizeof(*x->undo.p));
 	x->undo.d = rt_arena_alloc(&x->arena, (n + 1) * sizeof(*x->undo.d));
 	if (!x->undo.p || !x->undo.d)
 		return;
-	for (struct rt_pent *p = t->partials; p; p = p->next) {
+	for (struct rt_pent *p = t->partials.head; p; p = p->next) {
 		uint64_t before = 0;
 		for (size_t i = 0; i < k; i++)
 			if (was[i] == p) {
@@ -138,7 +138,7 @@ static RT_NOINST void before_exec(struct rt_exec_state *x)
 		}
 	}
 	rt_dump_lock_acquire();
-	x->written = rt_write_profile(RT_WRITE_DUMP) == 0;
+	x->written = rt_write_profile(RT_WRITE_EXEC) == 0;
 	rt_dump_lock_release();
 }
 

@@ -66,6 +66,10 @@
 #include "ipp_abi.h"
 #include "rt_stats.h"
 
+/* XXH64, header only: see struct rt_out. */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 /* Function attributes.  RT_API: exported (the ABI and <ipp.h>);
  * RT_HIDDEN: internal to the runtime. */
 #define RT_NOINST __attribute__((no_instrument_function))
@@ -203,6 +207,16 @@ struct rt_pent {
 	int32_t stack[];		/* vertices, outermost first */
 };
 
+/* A thread's records of one kind with a stop stack: its partial paths,
+ * or the forked prefixes of a fork child (rt_partial.c).  The list is
+ * what dumpers read (published with a release store); the index is the
+ * owner's. */
+struct rt_plist {
+	struct rt_pent *head;		/* newest first */
+	struct rt_pent **index;		/* open addressing, load <= 1/2 */
+	uint32_t cap, used;
+};
+
 /* An indirect call arc (rt_arcs.c): calls from call vertex `site` of the
  * unit `caller` through a pointer to the function whose Entry region is
  * `callee`.  Allocated once, never moved or freed (dumpers keep pointers
@@ -250,18 +264,32 @@ struct rt_rowidx {
  * __ipp_record (exact, only slower). */
 #define RT_ROW_BYTES (64u << 20)
 
+/* An entry of a thread's flight-recorder ring (rt_last.c). */
+struct rt_last {
+	struct ipp_rt_region *region;
+	uint64_t num;
+};
+
 struct rt_thread {
 	struct rt_thread *next;		/* rt_threads, newest first */
+	/* The flight recorder (rt_last.c): the owner writes ring[next &
+	 * mask] and then counts it in last_next; writers read. */
+	struct rt_last *last;		/* published; NULL until the first */
+	uint32_t last_mask;
+	uint64_t last_next;
 	struct rt_vec *vec;		/* published */
-	struct rt_pent *partials;	/* published list head */
+	struct rt_plist partials;	/* partial paths */
+	/* Forked prefixes (a fork child only: the paths pending in this
+	 * thread when fork() returned, which the parent completes too;
+	 * rt_partial.c).  Written only by final writes (exit, a fatal
+	 * signal, exec), once: the paths they begin are pending until then. */
+	struct rt_plist forked;
 	struct rt_arc *arcs;		/* published list head */
 	struct rt_row *rows;		/* published list head */
 	/* Owner-only. */
 	struct rt_rowidx *rowidx;
 	size_t row_bytes;		/* spent on rows */
 	struct rt_arcidx *arcidx;
-	struct rt_pent **pindex;	/* open addressing over partials */
-	uint32_t pcap, pused;
 	volatile int in_partial;	/* set while the owner edits partials */
 	uint64_t bad_records;		/* path numbers >= npaths (plugin bug) */
 	uint64_t bad_frames;		/* inconsistent frames seen by walks */
@@ -380,6 +408,10 @@ enum rt_walk_stop {
  * the recorded frames vertex = -1.  Returns how many were recorded. */
 unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_frame *f,
 			   enum rt_walk_stop how) RT_HIDDEN;
+/* The fork child's handler: records the calling thread's pending paths
+ * (the forking thread's, the only one left) as forked prefixes, leaving
+ * the frames as they are: both processes go on with those paths. */
+void rt_record_forked(void) RT_HIDDEN;
 /* The exit-time recording: the calling thread's pending frames, then
  * __ipp_top = NULL so that they are never recorded twice. */
 void rt_record_exit_frames(void) RT_HIDDEN;
@@ -442,9 +474,9 @@ struct rt_pmod {
 	char checksum[17];		/* lower-case hex */
 	const char *mode;
 	uint64_t runs;			/* 1 if this run is not yet counted, else 0 */
-	struct rt_rec *paths, *partials, *icalls;
-	size_t npaths, npartials, nicalls;
-	size_t cap_paths, cap_partials, cap_icalls;
+	struct rt_rec *paths, *partials, *icalls, *forked;
+	size_t npaths, npartials, nicalls, nforked;
+	size_t cap_paths, cap_partials, cap_icalls, cap_forked;
 	struct rt_modinfo **mods;	/* the registered units it covers */
 	size_t nmods;
 	bool in_file;			/* the existing profile holds it */
@@ -463,8 +495,10 @@ struct rt_snapshot {
 
 /* Takes what every thread counted since the last dump (count - baseline)
  * into s, in canonical order.  commit: also list the baselines to move.
- * Needs rt_dump_lock.  Returns 0, or -1 if memory ran out. */
-int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit) RT_HIDDEN;
+ * forked: also the forked prefixes (final writes only).  Needs
+ * rt_dump_lock.  Returns 0, or -1 if memory ran out. */
+int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit, bool forked)
+	RT_HIDDEN;
 /* Moves the baselines listed by rt_snapshot_take (after a good write). */
 void rt_snapshot_commit(struct rt_snapshot *s) RT_HIDDEN;
 /* ipp_reset(): every baseline := its counter.  Needs rt_dump_lock.
@@ -498,8 +532,8 @@ struct rt_fmod {
 	struct rt_span text;		/* the whole module, for modules we keep */
 	struct rt_span *x;		/* its x- keys (re-emitted if it is ours) */
 	size_t nx;
-	struct rt_rec *paths, *partials, *icalls;	/* only if it is ours */
-	size_t npaths, npartials, nicalls;
+	struct rt_rec *paths, *partials, *icalls, *forked;	/* only if it is ours */
+	size_t npaths, npartials, nicalls, nforked;
 	int line;			/* 1-based first line */
 	struct rt_pmod *ours;		/* the module of this program it merges with */
 	bool stale;			/* an older build of a module we have */
@@ -526,11 +560,16 @@ int rt_file_parse(const char *buf, size_t len, const char *path, struct rt_snaps
 /* Output (rt_emit.c)                                                   */
 /* ------------------------------------------------------------------ */
 
-/* A buffered writer on a file descriptor, with write(2) only. */
+/* A buffered writer on a file descriptor, with write(2) only.  It also
+ * computes the profile's digest (docs/FORMAT.md, "Digest") over what it
+ * writes: XXH64 from Debian's libxxhash-dev, header only (XXH_INLINE_ALL:
+ * no library to link, no malloc, pure computation on the caller's state,
+ * so async-signal-safe).  ippcore/digest.c uses the same header. */
 struct rt_out {
 	int fd;
 	int err;			/* first errno, 0 if none */
 	size_t n;
+	XXH64_state_t digest;		/* of everything flushed so far */
 	char buf[8192];
 };
 void rt_out_bytes(struct rt_out *o, const char *s, size_t n) RT_HIDDEN;
@@ -545,7 +584,8 @@ bool rt_simple_name(const char *s) RT_HIDDEN;
 void rt_out_span(struct rt_out *o, const struct rt_span *sp) RT_HIDDEN;
 int rt_out_flush(struct rt_out *o) RT_HIDDEN;
 /* Writes the whole profile: s's modules (merged), and f's other modules
- * verbatim, in the order of the file, s's new modules last. */
+ * verbatim, in the order of the file, s's new modules last, then its
+ * digest. */
 int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s, const struct rt_file *f)
 	RT_HIDDEN;
 /* True if s is valid UTF-8 (names must be). */
@@ -558,11 +598,17 @@ bool rt_utf8_ok(const char *s) RT_HIDDEN;
 enum rt_write_mode {
 	RT_WRITE_DUMP,		/* ipp_dump(): write, then move the baselines */
 	RT_WRITE_FINAL,		/* at exit */
-	RT_WRITE_CRASH		/* fatal signal: async-signal-safe only */
+	RT_WRITE_CRASH,		/* fatal signal: async-signal-safe only */
+	RT_WRITE_EXEC		/* before exec: as RT_WRITE_DUMP, and the forked
+				 * prefixes of a fork child, as the final writes */
 };
 /* Writes (merges) the profile.  Needs rt_dump_lock (or the crash path).
  * Returns 0 on success, -1 after printing why. */
 int rt_write_profile(enum rt_write_mode mode) RT_HIDDEN;
+
+/* The flight recorder (rt_last.c): writes every thread's last paths to
+ * profile + ".last" (final writes: exit, fatal signals). */
+void rt_last_write(const char *profile, struct rt_arena *a) RT_HIDDEN;
 
 /* Partial records to take back out of the profile (a failed exec): d[i]
  * of record p[i]. */
@@ -646,6 +692,11 @@ bool rt_name_explicit(void) RT_HIDDEN;
  * it gives up with a message (IPP_LOCK_TIMEOUT overrides). */
 #define RT_LOCK_TIMEOUT 30u
 
+/* The flight recorder's ring (rt_last.c): entries per thread by default,
+ * and at most. */
+#define RT_LAST_DEFAULT 64u
+#define RT_LAST_MAX (1u << 20)
+
 /* What the environment asked for, read once with secure_getenv. */
 struct rt_env {
 	bool ready;
@@ -656,6 +707,8 @@ struct rt_env {
 	bool verbose;		/* IPP_VERBOSE set, not "" or "0" */
 	unsigned lock_timeout;	/* IPP_LOCK_TIMEOUT, seconds */
 	size_t row_bytes;	/* IPP_ROW_BYTES (RT_ROW_BYTES unset; 0: no rows) */
+	uint32_t last;		/* IPP_LAST: ring entries per thread, a power of
+				 * two (RT_LAST_DEFAULT unset; 0: off) */
 	char exe[256];		/* the executable's base name (%e) */
 	char build[17];		/* its GNU build-id's first 16 hex digits (%m) */
 };

@@ -12,7 +12,7 @@
  *     block sequence of module mappings, "[]", or empty) and x- keys, whose
  *     values (one line, or more deeply indented lines) are kept verbatim;
  *   - per module, the keys module, checksum, mode, runs (required), paths,
- *     partial, indirect-calls and x- keys, in any order, the first on the
+ *     partial, forked, indirect-calls and x- keys, in any order, the first on the
  *     "- " line;
  *   - records "- [region, number, count]",
  *     "- [region, number, [v, ...], count]" and
@@ -71,6 +71,7 @@ struct psr {
 	const char *path;
 	struct line *L;
 	size_t nl, i;		/* lines, current line */
+	size_t digest;		/* the digest line + 1, 0 if none (check_digest) */
 	struct rt_arena *a;
 	char *err;
 	size_t errlen;
@@ -138,6 +139,43 @@ static RT_NOINST int split_lines(struct psr *p, const char *buf, size_t len)
 		q = l->next;
 	}
 	p->nl = n;
+	return 0;
+}
+
+/* The digest (docs/FORMAT.md, "Digest"; as ippcore/digest.c): if the
+ * line before the last "..." line starts with "digest:", it must be
+ * exactly 'digest: "<16 hex digits>"' and '\n', and the XXH64 of every
+ * byte before it.  A profile edited by hand is refused, never merged into
+ * (a new digest would launder the edit). */
+static RT_NOINST int hexval(int c);
+
+static RT_NOINST int check_digest(struct psr *p, const char *buf)
+{
+	const struct line *d;
+	uint64_t want = 0;
+	size_t k = p->nl;
+	while (k > 0 && !(p->L[k - 1].end - p->L[k - 1].s == 3 &&
+			  memcmp(p->L[k - 1].s, "...", 3) == 0))
+		k--;
+	if (k < 2 || p->L[k - 2].next - p->L[k - 2].s < 7 ||
+	    memcmp(p->L[k - 2].s, "digest:", 7) != 0)
+		return 0;
+	d = &p->L[k - 2];
+	if (d->next - d->s != 27 || d->s[26] != '\n' || memcmp(d->s, "digest: \"", 9) != 0 ||
+	    d->s[25] != '"')
+		return fail(p, k - 2, "malformed digest line: expected 'digest: \"<16 hex "
+			    "digits>\"' before '...'", (const char *)NULL);
+	for (int j = 0; j < 16; j++) {
+		int v = hexval((unsigned char)d->s[9 + j]);
+		if (v < 0)
+			return fail(p, k - 2, "malformed digest line: expected 'digest: \"<16 hex "
+				    "digits>\"' before '...'", (const char *)NULL);
+		want = want << 4 | (uint64_t)v;
+	}
+	if (XXH64(buf, (size_t)(d->s - buf), 0) != want)
+		return fail(p, k - 2, "profile digest mismatch (the profile was edited or "
+			    "corrupted after it was written)", (const char *)NULL);
+	p->digest = k - 1;
 	return 0;
 }
 
@@ -775,7 +813,7 @@ static RT_NOINST int flow_record(struct psr *p, const char *c, const char *end,
 }
 
 /* The kinds of record lists of a module, in the order of their keys. */
-enum { L_PATHS, L_PARTIAL, L_ICALLS, L_N };
+enum { L_PATHS, L_PARTIAL, L_ICALLS, L_FORKED, L_N };
 
 /* [site, callee unit, "checksum", callee region, count] into r. */
 static RT_NOINST int icall_record(struct psr *p, struct fields *f, struct rt_rec *r)
@@ -814,7 +852,8 @@ static RT_NOINST int record(struct psr *p, const char *c, const char *end, int k
 {
 	struct fields f;
 	struct rt_rec r;
-	bool fits, partial = kind == L_PARTIAL;
+	/* forked prefixes are written as partial paths are */
+	bool fits, partial = kind == L_PARTIAL || kind == L_FORKED;
 	int want = partial ? 4 : 3;
 	if (flow_record(p, c, end, &f) < 0)
 		return -1;
@@ -863,9 +902,10 @@ add:
 /* ------------------------------------------------------------------ */
 
 /* The lists MK_PATHS.. are in the order of L_PATHS.. */
-enum { MK_MODULE, MK_CHECKSUM, MK_MODE, MK_RUNS, MK_PATHS, MK_PARTIAL, MK_ICALLS, MK_N };
+enum { MK_MODULE, MK_CHECKSUM, MK_MODE, MK_RUNS, MK_PATHS, MK_PARTIAL, MK_ICALLS, MK_FORKED,
+       MK_N };
 static const char *const mkeys[MK_N] = { "module", "checksum", "mode", "runs", "paths", "partial",
-					 "indirect-calls" };
+					 "indirect-calls", "forked" };
 
 static RT_NOINST bool known_mode(const char *s)
 {
@@ -893,7 +933,7 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 {
 	uint32_t K = I + 2;
 	bool seen[MK_N] = { false };
-	size_t list_first[L_N] = { 0, 0, 0 }, list_end[L_N] = { 0, 0, 0 };
+	size_t list_first[L_N] = { 0 }, list_end[L_N] = { 0 };
 	size_t capx = 0, first = p->i, last = p->i;
 	struct sval v;
 	struct line *l;
@@ -999,12 +1039,13 @@ static RT_NOINST int module(struct psr *p, struct rt_snapshot *s, struct rt_fmod
 
 	/* The records. */
 	for (int w = 0; w < L_N; w++) {
-		static const char *const what[L_N] = { "path", "partial-path", "indirect-call" };
+		static const char *const what[L_N] = { "path", "partial-path", "indirect-call",
+							"forked-prefix" };
 		size_t cap = 0, end = list_end[w];
 		struct rt_rec **recs = w == L_PATHS ? &m->paths : w == L_PARTIAL ? &m->partials :
-				       &m->icalls;
+				       w == L_FORKED ? &m->forked : &m->icalls;
 		size_t *n = w == L_PATHS ? &m->npaths : w == L_PARTIAL ? &m->npartials :
-			    &m->nicalls;
+			    w == L_FORKED ? &m->nforked : &m->nicalls;
 		size_t save = p->i;
 		for (p->i = list_first[w]; p->i < end; p->i++) {
 			const char *c;
@@ -1131,6 +1172,14 @@ static RT_NOINST int document(struct psr *p, struct rt_snapshot *s, struct rt_fi
 				return -1;
 			continue;
 		}
+		if (strcmp(key, "digest") == 0) {
+			/* checked by check_digest; written anew */
+			if (p->i + 1 != p->digest)
+				return fail(p, p->i, "the key 'digest' must be the last line before "
+					    "'...'", (const char *)NULL);
+			p->i++;
+			continue;
+		}
 		if (strcmp(key, "modules") != 0)
 			return fail(p, p->i, "unknown key '", key, "' in a profile", (const char *)NULL);
 		if (have_modules)
@@ -1194,6 +1243,8 @@ RT_HIDDEN int rt_file_parse(const char *buf, size_t len, const char *path,
 	p.errlen = errlen;
 	rc = split_lines(&p, buf, len);
 	if (rc == 0)
+		rc = check_digest(&p, buf);
+	if (rc == 0)
 		rc = check_text(&p, buf, len);
 	if (rc == 0)
 		rc = document(&p, s, f);
@@ -1230,7 +1281,9 @@ RT_HIDDEN int rt_file_parse(const char *buf, size_t len, const char *path,
 		    merge_recs(a, &pm->partials, &pm->npartials, &pm->cap_partials, m->partials,
 			       m->npartials) < 0 ||
 		    merge_recs(a, &pm->icalls, &pm->nicalls, &pm->cap_icalls, m->icalls,
-			       m->nicalls) < 0)
+			       m->nicalls) < 0 ||
+		    merge_recs(a, &pm->forked, &pm->nforked, &pm->cap_forked, m->forked,
+			       m->nforked) < 0)
 			return -2;
 	}
 	return 0;

@@ -33,8 +33,9 @@
  * code that is still intact is recorded as what it is: an abandoned path.
  *
  * Partial records are kept per thread in a hash keyed by (region, number,
- * stack) (struct rt_pent, never moved or freed; the index is owner-only,
- * the list of records is what dumpers read).  Only the thread itself
+ * stack) (struct rt_pent in a struct rt_plist, never moved or freed; the
+ * index is owner-only, the list of records is what dumpers read).  A fork
+ * child keeps its forked prefixes the same way (rt_record_forked, below).  Only the thread itself
  * records: at exit (the thread that calls exit()), in __ipp_unwind_to, and
  * in its fatal-signal handler.  A dump while the program runs never walks
  * frames: their paths are still going to be recorded when they finish.
@@ -119,14 +120,14 @@ static RT_NOINST uint32_t slot_of(struct rt_pent **idx, uint32_t cap, const stru
 	return i;
 }
 
-static RT_NOINST int grow_index(struct rt_thread *t)
+static RT_NOINST int grow_index(struct rt_plist *l)
 {
-	uint32_t cap = t->pcap ? 2 * t->pcap : 64;
+	uint32_t cap = l->cap ? 2 * l->cap : 64;
 	struct rt_pent **idx = rt_alloc(cap * sizeof(*idx));
 	if (!idx)
 		return -1;
-	for (uint32_t i = 0; i < t->pcap; i++) {
-		struct rt_pent *p = t->pindex[i];
+	for (uint32_t i = 0; i < l->cap; i++) {
+		struct rt_pent *p = l->index[i];
 		if (p) {
 			uint32_t k = (uint32_t)p->hash & (cap - 1);
 			while (idx[k])
@@ -135,22 +136,23 @@ static RT_NOINST int grow_index(struct rt_thread *t)
 		}
 	}
 	/* The old index is left behind: the runtime never frees. */
-	t->pindex = idx;
-	t->pcap = cap;
+	l->index = idx;
+	l->cap = cap;
 	return 0;
 }
 
-/* Counts one more occurrence of group r in t's partial records. */
-static RT_NOINST int add_run(struct rt_thread *t, const struct run *r)
+/* Counts one more occurrence of group r in the thread's list l (its
+ * partial paths or its forked prefixes). */
+static RT_NOINST int add_run(struct rt_plist *l, const struct run *r)
 {
 	uint64_t h = run_hash(r);
 	struct rt_pent *p;
 	uint32_t i;
 
-	if ((t->pused + 1) * 2 > t->pcap && grow_index(t) < 0)
+	if ((l->used + 1) * 2 > l->cap && grow_index(l) < 0)
 		return -1;
-	i = slot_of(t->pindex, t->pcap, r, h);
-	p = t->pindex[i];
+	i = slot_of(l->index, l->cap, r, h);
+	p = l->index[i];
 	if (!p) {
 		uint32_t k = r->len;
 		p = rt_alloc(sizeof(*p) + r->len * sizeof(p->stack[0]));
@@ -162,10 +164,10 @@ static RT_NOINST int add_run(struct rt_thread *t, const struct run *r)
 		p->nstack = r->len;
 		for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
 			p->stack[--k] = stop_of(g);
-		t->pindex[i] = p;
-		t->pused++;
-		p->next = t->partials;
-		__atomic_store_n(&t->partials, p, __ATOMIC_RELEASE);
+		l->index[i] = p;
+		l->used++;
+		p->next = l->head;
+		__atomic_store_n(&l->head, p, __ATOMIC_RELEASE);
 	}
 	p->count = rt_sat_add(p->count, 1);
 	return 0;
@@ -232,18 +234,20 @@ static RT_NOINST bool on_list(struct ipp_rt_frame *top, struct ipp_rt_frame *f)
  * their frames with them, anywhere in the caller's stack frame), so it
  * relies on content: it stops at NULL, at a frame that is not readable or
  * whose vertex is not a vertex, at a self-link, after RT_MAX_FRAMES, and
- * (RT_WALK_TO) after the group that contains f.  A cycle cannot record a
- * group twice: recording sets g0->vertex = -1. */
-RT_HIDDEN unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_frame *f,
-				     enum rt_walk_stop how)
+ * (RT_WALK_TO) after the group that contains f.  Each pending group is
+ * counted in the list l; with 'abandon' its innermost frame is marked
+ * recorded (vertex -1), so that a cycle cannot record a group twice and
+ * nothing records it again.  Without (forked prefixes) the frames stay as
+ * they are: their paths go on. */
+static RT_NOINST unsigned walk(struct rt_thread *t, struct rt_plist *l, struct ipp_rt_frame *top,
+			       struct ipp_rt_frame *f, enum rt_walk_stop how, bool abandon)
 {
-	struct rt_thread *t = rt_thread_self();
 	struct ipp_rt_frame *cur = top;
 	uint32_t steps = 0;
 	unsigned n = 0;
 
-	if (!t || t->in_partial)
-		return 0;	/* no memory, or a handler interrupted us here */
+	if (t->in_partial)
+		return 0;	/* a handler interrupted us here */
 	t->in_partial = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	while (steps < RT_MAX_FRAMES && frame_ok(cur)) {
@@ -262,10 +266,11 @@ RT_HIDDEN unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_fra
 			 * already (PROTOCOL.md, rule 9): nothing is pending. */
 		} else if (ok <= 0 || !rt_region_ready(r.region)) {
 			t->bad_frames++;
-		} else if (add_run(t, &r) == 0) {
+		} else if (add_run(l, &r) == 0) {
 			/* Only the innermost frame: the group's other frames
 			 * are still their callers' call sites. */
-			r.g0->vertex = -1;
+			if (abandon)
+				r.g0->vertex = -1;
 			n++;
 		}
 		if (ok < 0 || has_f || outer->prev == outer)
@@ -275,6 +280,31 @@ RT_HIDDEN unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_fra
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	t->in_partial = 0;
 	return n;
+}
+
+RT_HIDDEN unsigned rt_record_pending(struct ipp_rt_frame *top, struct ipp_rt_frame *f,
+				     enum rt_walk_stop how)
+{
+	struct rt_thread *t = rt_thread_self();
+	return t ? walk(t, &t->partials, top, f, how, true) : 0;
+}
+
+/* Forked prefixes.  A path pending at a fork() goes on in both processes,
+ * and each records it when it ends (or abandons it), so its prefix -- the
+ * edges up to the frames' checkpoints, run once, before the fork -- would
+ * be counted twice.  The child records each pending group as a forked
+ * prefix (region, number so far, stop stack: what a partial path of the
+ * group would be at that instant), which the derivation subtracts
+ * (ippcore/derive.c).  Every pending group of the forking thread,
+ * including those further out than the activation that called fork (a
+ * helper that forks): each is completed by both.  Other threads do not
+ * exist in the child.  The numbering does not change. */
+RT_HIDDEN void rt_record_forked(void)
+{
+	struct rt_thread *t;
+	if (!__ipp_top || !(t = rt_thread_self()))
+		return;
+	walk(t, &t->forked, __ipp_top, NULL, RT_WALK_ALL, false);
 }
 
 RT_HIDDEN void rt_record_exit_frames(void)

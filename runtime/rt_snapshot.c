@@ -152,17 +152,17 @@ static RT_NOINST void *grow(struct rt_arena *a, void *old, size_t n, size_t *cap
 	return p;
 }
 
-enum rec_kind { REC_PATH, REC_PARTIAL, REC_ICALL };
+enum rec_kind { REC_PATH, REC_PARTIAL, REC_ICALL, REC_FORKED };
 
 static RT_NOINST int add_rec(struct rt_arena *a, struct rt_pmod *pm, enum rec_kind k,
 			     const struct rt_rec *r)
 {
 	struct rt_rec **v = k == REC_PATH ? &pm->paths : k == REC_PARTIAL ? &pm->partials :
-			    &pm->icalls;
+			    k == REC_FORKED ? &pm->forked : &pm->icalls;
 	size_t *n = k == REC_PATH ? &pm->npaths : k == REC_PARTIAL ? &pm->npartials :
-		    &pm->nicalls;
+		    k == REC_FORKED ? &pm->nforked : &pm->nicalls;
 	size_t *cap = k == REC_PATH ? &pm->cap_paths : k == REC_PARTIAL ? &pm->cap_partials :
-		      &pm->cap_icalls;
+		      k == REC_FORKED ? &pm->cap_forked : &pm->cap_icalls;
 	struct rt_rec *g = grow(a, *v, *n, cap, sizeof(**v));
 	if (!g)
 		return -1;
@@ -375,7 +375,22 @@ static RT_NOINST int take_counter(struct rt_snapshot *s, struct rt_arena *a, str
 	return 0;
 }
 
-RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit)
+/* The records of a thread's list l (partial paths or forked prefixes). */
+static RT_NOINST int take_plist(struct rt_snapshot *s, struct rt_arena *a, struct rt_plist *l,
+				enum rec_kind k, const uint32_t *group)
+{
+	for (struct rt_pent *p = __atomic_load_n(&l->head, __ATOMIC_ACQUIRE); p; p = p->next) {
+		struct rt_rec rec = { p->region->name, p->num, 0, p->stack, p->nstack, 0,
+				      NULL, NULL, NULL };
+		if (take_counter(s, a, &rec, k, p->region->module->registered, group, &p->count,
+				 &p->base) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit,
+			       bool forked)
 {
 	uint32_t n = __atomic_load_n(&rt_nmods, __ATOMIC_ACQUIRE);
 	struct rt_modinfo **mods = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE);
@@ -443,14 +458,9 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 			if (take_row(s, a, &s->pmods[group[seq]], w) < 0)
 				return -1;
 		}
-		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
-		     p = p->next) {
-			struct rt_rec rec = { p->region->name, p->num, 0, p->stack, p->nstack, 0,
-					      NULL, NULL, NULL };
-			if (take_counter(s, a, &rec, REC_PARTIAL, p->region->module->registered,
-					 group, &p->count, &p->base) < 0)
-				return -1;
-		}
+		if (take_plist(s, a, &t->partials, REC_PARTIAL, group) < 0 ||
+		    (forked && take_plist(s, a, &t->forked, REC_FORKED, group) < 0))
+			return -1;
 		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
 		     ar = ar->next) {
 			/* registered at the arc's first occurrence */
@@ -465,12 +475,13 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 
 	for (size_t i = 0; i < ng; i++) {
 		struct rt_pmod *pm = &s->pmods[i];
-		if (pm->npaths || pm->npartials || pm->nicalls || pm->runs)
+		if (pm->npaths || pm->npartials || pm->nicalls || pm->nforked || pm->runs)
 			s->any = true;
 		/* From this process alone, keys can repeat (threads, units
 		 * sharing a module), never with from_file set. */
 		pm->npaths = rt_recs_normalize(pm->paths, pm->npaths);
 		pm->npartials = rt_recs_normalize(pm->partials, pm->npartials);
+		pm->nforked = rt_recs_normalize(pm->forked, pm->nforked);
 		pm->nicalls = rt_recs_normalize(pm->icalls, pm->nicalls);
 	}
 	return 0;
@@ -528,9 +539,11 @@ RT_HIDDEN int rt_reset_baselines(void)
 				}
 			}
 		}
-		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
+		for (struct rt_pent *p = __atomic_load_n(&t->partials.head, __ATOMIC_ACQUIRE); p;
 		     p = p->next)
 			p->base = load64(&p->count);
+		/* Forked prefixes stay: the paths they begin will be recorded
+		 * whole, the prefix run before the fork included. */
 		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
 		     ar = ar->next)
 			ar->base = load64(&ar->count);

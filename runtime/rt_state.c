@@ -571,7 +571,9 @@ RT_HIDDEN void rt_zero_all(void)
 			zero_htab(tb->htab);
 			zero_htab(tb->bhash);
 		}
-		for (struct rt_pent *p = t->partials; p; p = p->next)
+		for (struct rt_pent *p = t->partials.head; p; p = p->next)
+			p->count = p->base = 0;
+		for (struct rt_pent *p = t->forked.head; p; p = p->next)
 			p->count = p->base = 0;
 		for (struct rt_arc *a = t->arcs; a; a = a->next)
 			a->count = a->base = 0;

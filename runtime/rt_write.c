@@ -583,11 +583,13 @@ RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 	if (strcmp(path, rt_run_target) != 0)
 		for (uint32_t i = 0; i < n; i++)
 			mods[i]->run_counted = false;
-	if (rt_snapshot_take(s, &a, mode != RT_WRITE_CRASH) < 0) {
+	/* Forked prefixes go with the final writes only: until then, the
+	 * paths they begin may still be pending (docs/RUNTIME.md, fork). */
+	if (rt_snapshot_take(s, &a, mode != RT_WRITE_CRASH, mode != RT_WRITE_DUMP) < 0) {
 		rt_msg("cannot write the profile ", path, ": out of memory", (const char *)NULL);
 		goto out;
 	}
-	if (mode != RT_WRITE_DUMP && s->bad_records) {
+	if (mode != RT_WRITE_DUMP && mode != RT_WRITE_EXEC && s->bad_records) {
 		static int warned;
 		char num[21];
 		if (!warned++)
@@ -599,7 +601,7 @@ RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 	 * writes on its stderr (the torture harness compares it), and frames
 	 * left inconsistent by a longjmp into uninstrumented code or a nonlocal
 	 * goto are expected. */
-	if (mode != RT_WRITE_DUMP && s->bad_frames && rt_env.verbose) {
+	if (mode != RT_WRITE_DUMP && mode != RT_WRITE_EXEC && s->bad_frames && rt_env.verbose) {
 		static int warned;
 		char num[21];
 		if (!warned++)
@@ -648,6 +650,8 @@ RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 		if (mode != RT_WRITE_CRASH)
 			rt_snapshot_commit(s);
 	}
+	if (mode == RT_WRITE_FINAL || mode == RT_WRITE_CRASH)
+		rt_last_write(path, &a);
 out:
 	rt_arena_free(&a);
 	return rc;

@@ -40,7 +40,9 @@
 # indirect calls") must match every group whose caller ipp instruments;
 # every ipp site to a function of the program must be in such a group.
 # Programs with "ipp-cflags: -pthread" are left out: mcount drops arcs of
-# concurrent threads.
+# concurrent threads.  So are programs that fork ("ipp-gprof: no fork"):
+# each process writes gmon.out over the other's, so gprof sees one process
+# (gcov.sh and fork.sh compare them with gcov, which merges).
 #
 # Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES.
 # Prints "N passed, N failed" and exits non-zero if anything failed.
@@ -110,6 +112,10 @@ for src in "$srcdir"/testsuite/programs/*.c "$srcdir"/examples/*.c; do
 	name=$(basename "$src" .c)
 	cflags=$(sed -n 's/.*ipp-cflags: *//p' "$src")
 	case " $cflags " in *" -pthread "*) continue ;; esac
+	if grep -q "ipp-gprof: no fork" "$src"; then
+		echo "NOT COMPARED: $name: it forks, and each process writes gmon.out over the other's"
+		continue
+	fi
 	dir=$work/$(basename "$(dirname "$src")")-$name
 	mkdir -p "$dir/pg"
 	# -gdwarf-4: binutils 2.40's addr2line names the wrong file in a DWARF 5

@@ -216,16 +216,29 @@ uint64_t rtt_path(const ipp_prof_module *m, const char *region, const char *num)
 	return 0;
 }
 
-uint64_t rtt_partial(const ipp_prof_module *m, const char *region, const char *num,
-		     const int32_t *stack, size_t nstack)
+static uint64_t stop_record(const ipp_prof_module *m, const ipp_prof_partial *recs, size_t n,
+			    const char *region, const char *num, const int32_t *stack,
+			    size_t nstack)
 {
-	for (size_t i = 0; i < m->npartials; i++) {
-		const ipp_prof_partial *q = &m->partials[i];
+	for (size_t i = 0; i < n; i++) {
+		const ipp_prof_partial *q = &recs[i];
 		if (strcmp(m->regions[q->region], region) == 0 && num_is(q->num, num) &&
 		    q->nstack == nstack && memcmp(q->stack, stack, nstack * sizeof(*stack)) == 0)
 			return q->count;
 	}
 	return 0;
+}
+
+uint64_t rtt_partial(const ipp_prof_module *m, const char *region, const char *num,
+		     const int32_t *stack, size_t nstack)
+{
+	return stop_record(m, m->partials, m->npartials, region, num, stack, nstack);
+}
+
+uint64_t rtt_forked(const ipp_prof_module *m, const char *region, const char *num,
+		    const int32_t *stack, size_t nstack)
+{
+	return stop_record(m, m->forked, m->nforked, region, num, stack, nstack);
 }
 
 uint64_t rtt_total(const ipp_prof_module *m)

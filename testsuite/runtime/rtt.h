@@ -71,10 +71,13 @@ void rtt_done(void) __attribute__((noreturn));
  * not parse). */
 ipp_profile *rtt_read(const char *path);
 const ipp_prof_module *rtt_module(const ipp_profile *p, const char *name, const char *checksum);
-/* The count of a path or partial path (0 if absent); num in decimal. */
+/* The count of a path, partial path or forked prefix (0 if absent); num
+ * in decimal. */
 uint64_t rtt_path(const ipp_prof_module *m, const char *region, const char *num);
 uint64_t rtt_partial(const ipp_prof_module *m, const char *region, const char *num,
 		     const int32_t *stack, size_t nstack);
+uint64_t rtt_forked(const ipp_prof_module *m, const char *region, const char *num,
+		    const int32_t *stack, size_t nstack);
 /* Sum of all path counts of a module. */
 uint64_t rtt_total(const ipp_prof_module *m);
 

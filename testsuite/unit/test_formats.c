@@ -993,6 +993,10 @@ static void test_profile_round_trip(void)
 	mpz_set_ui(x, 12);
 	ipp_prof_add_partial(m, "main", x, stack, 2, 4);
 	ipp_prof_add_partial(m, "main", x, stack, 1, 3);	/* another stack: another record */
+	/* forked prefixes: a list of their own, written after partial (the
+	 * same key twice adds: 1 + 1 = 2) */
+	ipp_prof_add_forked(m, "main", x, stack, 2, 1);
+	ipp_prof_add_forked(m, "main", x, stack, 2, 1);
 	/* indirect calls: the same key twice adds (4 + 3 = 7); written by
 	 * site, then callee module (fig4.c < "other dir/b.c" in strcmp) */
 	ipp_prof_add_icall(m, 32, "fig4.c", UINT64_C(0x0123456789abcdef), "add", 4);
@@ -1006,13 +1010,28 @@ static void test_profile_round_trip(void)
 	text = profile_text(p, &len);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  partial:\n  - [main, 12, [5], 3]\n"
 				      "  - [main, 12, [5, 7], 4]\n"
+				      "  forked:\n  - [main, 12, [5, 7], 2]\n"
 				      "  indirect-calls:\n"
 				      "  - [7, fig4.c, \"0123456789abcdef\", mul, 1]\n"
 				      "  - [32, fig4.c, \"0123456789abcdef\", add, 7]\n"
 				      "  - [32, \"other dir/b.c\", \"000000000000002a\", \"null\", 2]\n"
 				      "- module: \"other dir/b.c\"\n"));
 	/* a module without indirect calls has no key at all */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  runs: 3\n  paths: []\n  partial: []\n...\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  runs: 3\n  paths: []\n  partial: []\ndigest: \""));
+	/* the digest line, last before '...', and what it guards: one count
+	 * changed from 4 to 5 (same length) is refused */
+	{
+		char *d = strstr(text, "\ndigest: \""), *e = strstr(text, "[5, 7], 4]");
+		ipp_profile *bad;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+		CU_ASSERT(strlen(d) == strlen("\ndigest: \"0123456789abcdef\"\n...\n"));
+		e[8] = '5';
+		bad = ipp_profile_read_buffer(text, len, "ipp.prof", err, sizeof(err));
+		CU_ASSERT_PTR_NULL(bad);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "profile digest mismatch: the file says"));
+		e[8] = '4';
+	}
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  - [main, 16, 1]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  - [main, 12, [5, 7], 4]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "[power, 1267650600228229401496703205379, "
@@ -1029,6 +1048,9 @@ static void test_profile_round_trip(void)
 	CU_ASSERT_EQUAL(m->runs, 1);
 	CU_ASSERT_EQUAL(m->npaths, 3);
 	CU_ASSERT_EQUAL(m->npartials, 2);
+	CU_ASSERT_EQUAL_FATAL(m->nforked, 1);
+	CU_ASSERT_EQUAL(m->forked[0].nstack, 2);
+	CU_ASSERT_EQUAL(m->forked[0].count, 2);
 	r = find_path(m, "power", "1267650600228229401496703205379");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL(mpz_cmp(r->num, big), 0);
@@ -1220,6 +1242,12 @@ static void test_profile_rejects(void)
 		  "bad.prof:9:5: duplicate record for path 16 of region main" },
 		{ PROF_HEAD "  partial:\n  - [main, 1, [2], 1]\n  - [main, 1, [2], 1]\n...\n",
 		  "duplicate record for partial path 1" },
+		{ PROF_HEAD "  forked:\n  - [main, 1, [2], 1]\n  - [main, 1, [2], 1]\n...\n",
+		  "duplicate record for forked prefix 1" },
+		{ PROF_HEAD "  forked:\n  - [main, 1, [], 1]\n...\n",
+		  "stop stack: expected a non-empty list" },
+		{ PROF_HEAD "  forked:\n  - [main, 1, 1]\n...\n",
+		  "expected a sequence of 4 items for a forked-prefix record" },
 		{ PROF_HEAD "  paths:\n  - [main, 16, 18446744073709551616]\n...\n",
 		  "bad.prof:8:16: count: 18446744073709551616 does not fit in 64 bits" },
 		{ PROF_HEAD "  paths:\n  - [main, 16, -1]\n...\n",
