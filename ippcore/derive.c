@@ -937,11 +937,11 @@ int ipp_check_flow(const ipp_fin *f, const ipp_counts *c, char ***out, size_t *n
 			 * returned to P's caller (which may never happen): its
 			 * returns lie between the returns to its sites and the
 			 * calls at them */
-			expect_eq(&m, where, "entries != calls from summarized sites",
+			expect_eq(&m, &w, "entries != calls from summarized sites",
 				  acc_of(c->fresh_entries[p]), site_calls[p]);
-			expect_ge(&m, where, "returns < returns to summarized sites",
+			expect_ge(&m, &w, "returns < returns to summarized sites",
 				  acc_of(c->fresh_returns[p]), site_rets[p]);
-			expect_ge(&m, where, "calls from summarized sites < returns", site_calls[p],
+			expect_ge(&m, &w, "calls from summarized sites < returns", site_calls[p],
 				  acc_of(c->fresh_returns[p]));
 		} else if (site_calls_nr[p].v == 0 && !site_calls_nr[p].sat) {
 			expect_eq(&m, &w, "entries != calls from summarized sites",
