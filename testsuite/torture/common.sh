@@ -196,6 +196,30 @@ list_names() {
 	sed 's/#.*//' "$1" | awk 'NF { print $1 }'
 }
 
+# apply_xfails XFAIL RAW: the results RAW (lines as summarize reads them)
+# with the expected failures of the list XFAIL applied, on stdout.  XFAIL
+# has one check a line, "TEST LEVEL MODE REASON..." (LEVEL or MODE may be
+# *: every level, every mode; '#' starts a comment).  A listed check that
+# fails becomes XFAIL with the reason (its detail in parentheses); one that
+# passes becomes a FAIL ("unexpected pass"), so that the list can only
+# shrink with the truth.
+apply_xfails() {
+	sed 's/#.*//' "$1" | awk -F'\t' '
+		NR == FNR { if (NF || $0 ~ /[^ \t]/) {
+				split($0, w, " "); r = $0
+				for (i = 1; i <= 3; i++) sub(/^[ \t]*[^ \t]+/, "", r)
+				sub(/^[ \t]+/, "", r); x[w[1], w[2], w[3]] = r }
+			next }
+		{ why = ""
+		  if (($2, $3, $4) in x) why = x[$2, $3, $4]
+		  else if (($2, $3, "*") in x) why = x[$2, $3, "*"]
+		  else if (($2, "*", $4) in x) why = x[$2, "*", $4]
+		  else if (($2, "*", "*") in x) why = x[$2, "*", "*"] }
+		why != "" && $1 == "FAIL" { print "XFAIL\t" $2 "\t" $3 "\t" $4 "\t" why " (" $5 ")"; next }
+		why != "" && $1 == "PASS" { print "FAIL\t" $2 "\t" $3 "\t" $4 "\tunexpected pass: remove it from the expected failures"; next }
+		{ print }' - "$2"
+}
+
 # summarize RESULTS OUTDIR TITLE: RESULTS has one line per check,
 #   PASS|FAIL|XFAIL|SKIP <TAB> name <TAB> level <TAB> mode <TAB> detail
 # Prints TITLE, the summary line "N passed, N failed, N skipped" (read by
