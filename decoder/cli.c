@@ -59,12 +59,23 @@ int cli_common_option(int c, const char *cmd, void (*usage)(FILE *), enum out_fo
 	return cmd_bad_option(usage);
 }
 
+const char *cli_default_profile(const char *program)
+{
+	static char name[4096];
+	char *real = realpath(program, NULL);
+	const char *base = real ? real : program, *slash = strrchr(base, '/');
+	snprintf(name, sizeof(name), "%s.ipp.prof", slash ? slash + 1 : base);
+	free(real);
+	return name;
+}
+
 int cli_program_profile(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
 			const char **program, const char **profile)
 {
 	if (optind >= argc)
 		return cmd_usage_error(cmd, usage, "no PROGRAM given");
 	*program = argv[optind++];
+	*profile = cli_default_profile(*program);
 	if (optind < argc)
 		*profile = argv[optind++];
 	if (optind < argc)
@@ -134,13 +145,17 @@ int derived_load(struct derived *d, const char *program, const char *profile)
 	memset(d, 0, sizeof(*d));
 	d->program = program;
 	d->profile = profile;
-	if (program_load(&d->prog, program, true, err, sizeof(err)) < 0) {
+	if (program_load(&d->prog, program, false, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		return -1;
 	}
 	d->prof = cli_read_profile(profile, program);
 	if (d->prof == NULL)
 		goto fail_prog;
+	if (program_renumber_profile(&d->prog, d->prof, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto fail_prof;
+	}
 	/* Match and check the profile as `ipp report` does (no path shown). */
 	if (report_from_profile(&d->r, &d->prog, d->prof, profile, 0, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
@@ -152,7 +167,7 @@ int derived_load(struct derived *d, const char *program, const char *profile)
 		const ipp_prof_module *pm = d->r.mods[d->nunits].pm;
 
 		u->m = &d->prog.mods[d->nunits];
-		u->g = ipp_fin_graph(u->m->fin);
+		u->g = u->m->map->graph;	/* fin is NULL if the unit never ran */
 		if (pm == NULL)
 			continue;
 		if (ipp_derive(u->m->fin, pm, &u->c, err, sizeof(err)) < 0) {

@@ -22,7 +22,9 @@
 #include "util.h"
 #include "writers.h"
 
-#define DEFAULT_PROFILE "ipp.prof"	/* PROFILE when not given */
+/* PROFILE when not given: what PROGRAM writes by default (runtime/
+ * rt_name.c); cli_program_profile makes the name. */
+#define DEFAULT_PROFILE "PROGRAM.ipp.prof"
 
 int cmd_demo(int argc, char **argv);
 int cmd_report(int argc, char **argv);
@@ -30,6 +32,11 @@ int cmd_decode(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_counts(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_export(int argc, char **argv);		/* cmd_export.c */
+int cmd_callgraph(int argc, char **argv);	/* cmd_callgraph.c */
+int cmd_html(int argc, char **argv);		/* cmd_html.c */
 
 /* Prints "ipp CMD: <message>", a blank line and the usage on stderr;
  * returns EXIT_USAGE.  'cmd' is the command's argv[0]. */
@@ -57,11 +64,19 @@ int cli_common_option(int c, const char *cmd, void (*usage)(FILE *), enum out_fo
 		      const char **output);
 
 /* The operands "PROGRAM [PROFILE]" after the options (argv[optind..]):
- * *profile keeps its value (DEFAULT_PROFILE) when there is no PROFILE.
+ * without PROFILE, *profile is PROGRAM's default profile, the base name of
+ * its executable file (links resolved) + ".ipp.prof", in the working
+ * directory (a static buffer).
  * Returns CLI_CONTINUE, or EXIT_USAGE after the message (no PROGRAM, an
  * extra operand). */
 int cli_program_profile(int argc, char **argv, const char *cmd, void (*usage)(FILE *),
 			const char **program, const char **profile);
+
+/* The profile PROGRAM writes when nothing names another (runtime/
+ * rt_name.c): "%e.ipp.prof" in the working directory, %e the base name of
+ * the executable file (links resolved, as /proc/self/exe gives it).  A
+ * static buffer. */
+const char *cli_default_profile(const char *program);
 
 /* Parses a positive decimal count (--top).  Returns 0, or -1. */
 int parse_count(const char *s, size_t *out);
@@ -109,6 +124,36 @@ struct derived {
 int derived_load(struct derived *d, const char *program, const char *profile);
 /* Frees what a successful derived_load() holds. */
 void derived_free(struct derived *d);
+
+/* (cmd_counts.c) A callee, named: a procedure of some unit (possibly not
+ * in the program: then only its assembler name is known), or a function
+ * the program calls directly whose unit is unknown (a library, a unit built
+ * without ipp). */
+struct callee {
+	const char *name;	/* source name, or the assembler name */
+	const char *asm_name;
+	const char *module;	/* its unit; NULL if unknown */
+	uint64_t checksum;	/* its unit's; 0 if unknown */
+};
+
+/* A caller/callee pair of a unit and its calls, summed over its call sites. */
+struct arc {
+	ipp_id caller;
+	struct callee callee;
+	uint64_t calls;
+};
+
+/* (cmd_counts.c) The arcs of unit i of d, as `ipp counts --calls` lists
+ * them: the direct ones from its call sites (to every function a call
+ * names), then the indirect ones the runtime counted (context mode), in
+ * order of first appearance; names point into d.  Returns their number
+ * (malloc'd *out). */
+size_t counts_unit_arcs(const struct derived *d, size_t i, struct arc **out);
+
+/* (cmd_counts.c) The counts of unit i of d as keys of the mapping the
+ * emitter is in: `functions`, `call_sites`, `indirect_calls`, `arcs` and
+ * `vertices`, as in the counts document (docs/REPORT.md). */
+void emit_unit_counts(emitter *e, const struct derived *d, size_t i);
 
 /* (cmd_check.c) The flow-conservation check of every unit that ran
  * (ipp_check_flow), written in 'format' to 'output' (open_output()) -- docs/REPORT.md, "The

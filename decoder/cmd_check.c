@@ -114,7 +114,7 @@ static void struct_module(emitter *e, const struct unit *u, int nviol, size_t ni
 	emit_key(e, "checksum");
 	emit_str_quoted(e, u->m->checksum);
 	emit_key(e, "mode");
-	emit_str(e, ipp_mode_name(ipp_fin_mode(u->m->fin)));
+	emit_str(e, ipp_mode_name(u->m->map->mode));
 	emit_key(e, "ran");
 	emit_bool(e, u->ran);
 	emit_key(e, "runs");

@@ -99,16 +99,6 @@ static void add_sat(uint64_t *acc, uint64_t v)
 /* --calls: per site and per pair                                       */
 /* ------------------------------------------------------------------ */
 
-/* A callee, named: a procedure of some unit (possibly not in the program:
- * then only its assembler name is known), or a function the program calls
- * directly whose unit is unknown (a library, a unit built without ipp). */
-struct callee {
-	const char *name;	/* source name, or the assembler name */
-	const char *asm_name;
-	const char *module;	/* its unit; NULL if unknown */
-	uint64_t checksum;	/* its unit's; 0 if unknown */
-};
-
 /* The indirect call arcs of one unit (ipp_counts_icalls), callees named. */
 struct icalls {
 	ipp_icall_count *ic;
@@ -131,7 +121,7 @@ static void unit_icalls(const struct derived *d, size_t i, struct icalls *out)
 		const ipp_icall_count *c = &out->ic[k];
 		struct callee *ce = &out->callee[k];
 		long j = program_find(&d->prog, c->callee_module, c->callee_checksum);
-		const ipp_graph *cg = j >= 0 ? ipp_fin_graph(d->prog.mods[j].fin) : NULL;
+		const ipp_graph *cg = j >= 0 ? d->prog.mods[j].map->graph : NULL;
 		ipp_id p = cg ? ipp_proc_find(cg, c->callee_region) : IPP_NONE;
 		ce->name = p != IPP_NONE ? ipp_proc_name(cg, p) : c->callee_region;
 		ce->asm_name = c->callee_region;
@@ -188,12 +178,6 @@ static bool direct_callee(const struct program *prog, const struct unit *u,
 	return true;
 }
 
-struct arc {
-	ipp_id caller;
-	struct callee callee;
-	uint64_t calls;
-};
-
 static bool same_module(const char *a, const char *b)
 {
 	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
@@ -248,6 +232,16 @@ static const char *callee_name(const ipp_call_count *cc)
 	return cc->indirect ? "(indirect)" : "(external)";
 }
 
+/* Why call site c is summarized, from the map's list (the unit that did
+ * not run is not renumbered; the list is what ipp_map_fin checks). */
+static enum ipp_summary_why map_summary(const ipp_map *m, ipp_id c)
+{
+	for (size_t i = 0; i < m->nsummaries; i++)
+		if (m->summaries[i].call == c)
+			return m->summaries[i].why;
+	return IPP_SUM_NONE;
+}
+
 /* Call sites of a unit that did not run: every count 0. */
 static size_t unit_calls(const struct unit *u, ipp_call_count **out)
 {
@@ -267,7 +261,7 @@ static size_t unit_calls(const struct unit *u, ipp_call_count **out)
 		cc[n].callee_asm = ipp_call_target_asm(u->g, (ipp_id)v);
 		cc[n].callee_name = ipp_call_target_name(u->g, (ipp_id)v);
 		cc[n].indirect = (ipp_call_flags(u->g, (ipp_id)v) & IPP_CALL_INDIRECT) != 0;
-		cc[n].why = ipp_fin_call_summary(u->m->fin, (ipp_id)v);
+		cc[n].why = map_summary(u->m->map, (ipp_id)v);
 		n++;
 	}
 	*out = cc;
@@ -340,18 +334,6 @@ static void text_unit(FILE *out, enum what what, const struct program *prog,
 /* ------------------------------------------------------------------ */
 /* YAML / JSON                                                          */
 /* ------------------------------------------------------------------ */
-
-static void key_str(emitter *e, const char *k, const char *v)
-{
-	emit_key(e, k);
-	emit_str(e, v);
-}
-
-static void key_int(emitter *e, const char *k, long long v)
-{
-	emit_key(e, k);
-	emit_int(e, v);
-}
 
 static void key_u64(emitter *e, const char *k, uint64_t v)
 {
@@ -484,6 +466,33 @@ static void struct_unit(emitter *e, enum what what, const struct program *prog,
 	}
 }
 
+size_t counts_unit_arcs(const struct derived *d, size_t i, struct arc **out)
+{
+	struct icalls ia;
+	ipp_call_count *cc;
+	size_t n, na;
+
+	unit_icalls(d, i, &ia);
+	n = unit_calls(&d->units[i], &cc);
+	na = sum_arcs(&d->prog, &d->units[i], cc, n, &ia, out);
+	/* the names point into the maps and the profile, not into ia */
+	free(cc);
+	icalls_free(&ia);
+	return na;
+}
+
+/* (cli.h) The counts of unit i as keys of the mapping e is in. */
+void emit_unit_counts(emitter *e, const struct derived *d, size_t i)
+{
+	struct icalls ia;
+
+	unit_icalls(d, i, &ia);
+	struct_unit(e, WHAT_FUNCTIONS, &d->prog, &d->units[i], &ia);
+	struct_unit(e, WHAT_CALLS, &d->prog, &d->units[i], &ia);
+	struct_unit(e, WHAT_VERTICES, &d->prog, &d->units[i], &ia);
+	icalls_free(&ia);
+}
+
 /* ------------------------------------------------------------------ */
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
@@ -518,7 +527,7 @@ static void write_counts(FILE *out, enum out_format format, enum what what,
 		key_str(e, "name", u->m->map->module);
 		emit_key(e, "checksum");
 		emit_str_quoted(e, u->m->checksum);
-		key_str(e, "mode", ipp_mode_name(ipp_fin_mode(u->m->fin)));
+		key_str(e, "mode", ipp_mode_name(u->m->map->mode));
 		key_u64(e, "runs", u->runs);
 		struct_unit(e, what, &d->prog, u, &ia);
 		emit_end(e);

@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "program.h"
+#include "text.h"
 #include "report.h"
 #include "writers.h"
 
@@ -23,6 +24,7 @@ static void decode_usage(FILE *f)
 {
 	fputs("Usage: ipp decode [OPTIONS] PROGRAM NUMBER\n"
 	      "       ipp decode [OPTIONS] --partial --stack=V1,V2,... PROGRAM NUMBER\n"
+	      "       ipp decode [OPTIONS] --rank=N PROGRAM [PROFILE]\n"
 	      "\n"
 	      "Decodes path NUMBER of a region of one unit of PROGRAM into the vertices\n"
 	      "it goes through, with the maps embedded in PROGRAM (see ipp report\n"
@@ -37,10 +39,19 @@ static void decode_usage(FILE *f)
 	      "vertex ids, as in the profile and in the 'stack' field of the YAML\n"
 	      "report).\n"
 	      "\n"
+	      "With --rank, the path is the one at rank N of the profile (default\n"
+	      "" DEFAULT_PROFILE "): the ranking ipp report computes for it (by count,\n"
+	      "ties by unit, region and number), so ranks read in a report of the same\n"
+	      "profile, filtered or not, name the same paths.\n"
+	      "\n"
 	      "Options:\n"
-	      "  -m, --module=MODULE  the unit: its source file name as in the map, its\n"
+	      "  -m, --module=MODULE  the unit: its source file name as in the map (or\n"
+	      "                       its base name, if no other unit has it), its\n"
 	      "                       checksum, or NAME@CHECKSUM; needed if PROGRAM has\n"
 	      "                       several units\n"
+	      "  -k, --rank=N         the path at rank N of PROFILE (see above)\n"
+	      "  -w, --width=N        text: fit the path in N columns (0: no limit;\n"
+	      "                       default: the terminal's width, else $COLUMNS)\n"
 	      "  -R, --region=REGION  the region; needed if the unit has several\n"
 	      "  -g, --global         NUMBER is a global number (region offset + number\n"
 	      "                       within the region, the paper's numbering); the\n"
@@ -58,6 +69,7 @@ static void decode_usage(FILE *f)
 	      "\n"
 	      "Examples:\n"
 	      "  ipp decode ./prog --region main 35\n"
+	      "  ipp decode --rank 3 ./prog run.prof\n"
 	      "  ipp decode ./prog --module fig4.c --region main --partial --stack 8,27 40\n",
 	      f);
 }
@@ -103,6 +115,74 @@ bad:
 	return -1;
 }
 
+static int print_path(struct report *r, enum out_format format, const char *output,
+		      bool regions, size_t width)
+{
+	FILE *out = open_output(output);
+
+	if (out == NULL)
+		return EXIT_FAILURE;
+	r->show_regions = regions;
+	r->width = width != SIZE_MAX ? width : text_width(out);
+	write_report(out, format, r);
+	return close_output(out, output);
+}
+
+/* ipp decode --rank=N PROGRAM [PROFILE]: the record at rank N of the
+ * profile's ranking (report_from_profile's), decoded as by its number. */
+static int decode_rank(int argc, char **argv, size_t rank, enum out_format format,
+		       const char *output, bool regions, size_t width, bool by_number)
+{
+	const char *cmd = argv[0], *program, *profile = DEFAULT_PROFILE;
+	struct report ranking, r;
+	struct program prog;
+	ipp_profile *prof;
+	ipp_region_info info;
+	char err[1024];
+	int status;
+
+	if (by_number)
+		return cmd_usage_error(cmd, decode_usage, "--rank names the path: it excludes "
+				       "--module, --region, --global, --partial and --stack");
+	status = cli_program_profile(argc, argv, cmd, decode_usage, &program, &profile);
+	if (status != CLI_CONTINUE)
+		return status;
+	if (program_load(&prog, program, regions, err, sizeof(err)) < 0)
+		return cli_error("%s", err);
+	status = EXIT_FAILURE;
+	prof = cli_read_profile(profile, program);
+	if (prof == NULL)
+		goto out;
+	if (program_renumber_profile(&prog, prof, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto out_prof;
+	}
+	if (report_from_profile(&ranking, &prog, prof, profile, 0, err, sizeof(err)) < 0) {
+		cli_error("%s", err);
+		goto out_prof;
+	}
+	if (rank > ranking.nrecs) {
+		cli_error("%s: has no path of rank %zu: it records %zu %s", profile, rank,
+			  ranking.nrecs, ranking.nrecs == 1 ? "path" : "paths");
+	} else {
+		const struct rec *x = &ranking.recs[rank - 1];
+		ipp_fin_region(prog.mods[x->mod].fin, x->region, &info);
+		if (report_single(&r, &prog, x->mod, info.name, x->num, x->stack,
+				  x->partial ? x->nstack : 0, err, sizeof(err)) < 0) {
+			cli_error("%s", err);
+		} else {
+			status = print_path(&r, format, output, regions, width);
+			report_free(&r);
+		}
+	}
+	report_free(&ranking);
+out_prof:
+	ipp_profile_free(prof);
+out:
+	program_free(&prog);
+	return status;
+}
+
 int cmd_decode(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -113,6 +193,8 @@ int cmd_decode(int argc, char **argv)
 		{ "stack", required_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "regions", no_argument, NULL, 'r' },
+		{ "rank", required_argument, NULL, 'k' },
+		{ "width", required_argument, NULL, 'w' },
 		CLI_COMMON_LONGOPTS,
 	};
 	const char *cmd = argv[0], *module = NULL, *region = NULL, *output = NULL;
@@ -120,17 +202,26 @@ int cmd_decode(int argc, char **argv)
 	enum out_format format = FORMAT_TEXT;
 	bool global = false, partial = false, regions = false;
 	ipp_id *stack = NULL;
-	size_t nstack = 0;
+	size_t nstack = 0, rank = 0, width = SIZE_MAX;
 	struct program prog;
 	struct report r;
 	char err[1024];
 	int c, status;
 	long mod;
 	mpz_t num, local;
-	FILE *out;
 
-	while ((c = getopt_long(argc, argv, "m:R:gps:f:ro:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:R:gps:f:rk:w:o:h", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'k':
+			if (parse_count(optarg, &rank) < 0)
+				return cmd_usage_error(cmd, decode_usage, "--rank: '%s' is not a "
+						       "positive number", optarg);
+			break;
+		case 'w':
+			if (parse_width(optarg, &width) < 0)
+				return cmd_usage_error(cmd, decode_usage, "--width: '%s' is not 0 "
+						       "or a number of columns from 20", optarg);
+			break;
 		case 'm':
 			module = optarg;
 			break;
@@ -155,6 +246,10 @@ int cmd_decode(int argc, char **argv)
 				return status;
 		}
 	}
+	if (rank > 0)
+		return decode_rank(argc, argv, rank, format, output, regions, width,
+				   module != NULL || region != NULL || global || partial ||
+				   stack_arg != NULL);
 	if (argc - optind < 2)
 		return cmd_usage_error(cmd, decode_usage, argc == optind ? "no PROGRAM given" :
 				       "no NUMBER given");
@@ -186,12 +281,12 @@ int cmd_decode(int argc, char **argv)
 				       "list of vertex ids", stack_arg);
 	}
 
-	if (program_load(&prog, program, true, err, sizeof(err)) < 0) {
+	if (program_load(&prog, program, false, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out_noprog;
 	}
 	mod = program_select(&prog, module, err, sizeof(err));
-	if (mod < 0) {
+	if (mod < 0 || program_renumber(&prog, (size_t)mod, err, sizeof(err)) < 0) {
 		cli_error("%s", err);
 		goto out;
 	}
@@ -219,12 +314,7 @@ int cmd_decode(int argc, char **argv)
 		cli_error("%s", err);
 		goto out;
 	}
-	r.show_regions = regions;
-	out = open_output(output);
-	if (out != NULL) {
-		write_report(out, format, &r);
-		status = close_output(out, output);
-	}
+	status = print_path(&r, format, output, regions, width);
 	report_free(&r);
 out:
 	program_free(&prog);

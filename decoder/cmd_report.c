@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "cuts.h"
+#include "text.h"
 #include "program.h"
 #include "report.h"
 #include "writers.h"
@@ -25,8 +26,8 @@
 static void report_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp report [OPTIONS] PROGRAM [PROFILE]\n"
-		"       ipp report --cuts [OPTIONS] PROGRAM\n"
+		"Usage: ipp report [OPTIONS] PROGRAM [LIBRARY...] [PROFILE]\n"
+		"       ipp report --cuts [OPTIONS] PROGRAM [LIBRARY...]\n"
 		"\n"
 		"Ranks the paths recorded in PROFILE (default: " DEFAULT_PROFILE ") by how often\n"
 		"they ran and prints the most frequent ones, each decoded into the vertices\n"
@@ -38,7 +39,10 @@ static void report_usage(FILE *f)
 		"ipp-gcc (-fplugin=ipp.so) adds to every object.  PROFILE must have been\n"
 		"recorded by this very build of PROGRAM: a profile of another build of a\n"
 		"unit is refused, never decoded with the wrong map.  Units of the profile\n"
-		"that PROGRAM does not contain are left out with a warning.\n"
+		"that PROGRAM does not contain are left out with a warning.  Shared\n"
+		"libraries built with ipp-gcc and named after PROGRAM (any ELF file: the\n"
+		"operands that are not ELF files name the profile) report together with\n"
+		"it: their units' paths are decoded with their own maps.\n"
 		"\n"
 		"Paths are sorted by count, most frequent first; ties by module, region\n"
 		"and number.  Partial paths (abandoned by exit, longjmp or a signal) are\n"
@@ -52,6 +56,16 @@ static void report_usage(FILE *f)
 		"Options:\n"
 		"  -n, --top=N          print the N most frequent paths (default %d)\n"
 		"  -a, --all            print every recorded path\n"
+		"      --function=F     only the paths that execute code of function F (a\n"
+		"                       vertex of F in the path's active suffix, the part it\n"
+		"                       counts: not its context prefix)\n"
+		"      --file=FILE      only the paths that execute code of FILE (the name\n"
+		"                       in the map, or its base name)\n"
+		"  -m, --module=UNIT    only the paths of unit UNIT (its name, or its base\n"
+		"                       name)\n"
+		"                       Filters keep each path's rank in the whole ranking\n"
+		"  -w, --width=N        text: fit paths in N columns (0: no limit; default:\n"
+		"                       the terminal's width, else $COLUMNS, else 0)\n"
 		"  -f, --format=FORMAT  text (default), yaml or json; the YAML and JSON\n"
 		"                       schema is stable (docs/REPORT.md); JSON writes\n"
 		"                       path numbers, counts and totals as strings\n"
@@ -60,9 +74,14 @@ static void report_usage(FILE *f)
 		"  -o, --output=FILE    write to FILE instead of standard output\n"
 		"  -h, --help           show this help and exit\n"
 		"\n"
-		"Text output: one line per path (rank, count, share of all recorded path\n"
+		"Text output: one line per unit that ran (units that never ran are\n"
+		"counted), then one line per path (rank, count, share of all recorded path\n"
 		"executions, module, region, number within the region, 'partial'), then\n"
-		"the path as function:line steps.  Notes in parentheses: (call) and\n"
+		"the path as function:line steps; a path too long for the width is folded\n"
+		"into one piece per visit of a function (\"pow 20-25 (back edge)\": its\n"
+		"lines in order, runs of lines as ranges) and broken into lines.  Two\n"
+		"paths that would read alike get a note (branch to F:L) where they part.\n"
+		"Notes in parentheses: (call) and\n"
 		"(return); (summary: F) for a call into F that is not followed; (loop\n"
 		"restart) where a path starts at a loop header and (back edge) where it\n"
 		"ends at one; (cut restart) and (cut edge) likewise at a cut; (restart)\n"
@@ -75,7 +94,9 @@ static void report_usage(FILE *f)
 		"profile, profile of another build), 2 on a usage error.\n"
 		"\n"
 		"Examples:\n"
-		"  ipp report ./prog                       top 10 paths of ./ipp.prof\n"
+		"  ipp report ./prog                       top 10 paths of ./prog.ipp.prof\n"
+		"  ipp report --function=parse ./prog      the top paths through parse\n"
+		"  ipp report ./prog libz.so.1 run.prof    a program and its library\n"
 		"  ipp report --all --format=json ./prog run2.prof > paths.json\n"
 		"  ipp report --cuts ./prog\n",
 		DEFAULT_TOP);
@@ -89,19 +110,39 @@ int cmd_report(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "regions", no_argument, NULL, 'r' },
 		{ "cuts", no_argument, NULL, 'c' },
+		{ "function", required_argument, NULL, 'U' },
+		{ "file", required_argument, NULL, 'F' },
+		{ "module", required_argument, NULL, 'm' },
+		{ "width", required_argument, NULL, 'w' },
 		CLI_COMMON_LONGOPTS,
 	};
 	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
+	const char **objects;
+	struct report_filter filter = { NULL, NULL, NULL };
 	enum out_format format = FORMAT_TEXT;
-	size_t top = DEFAULT_TOP;
+	size_t top = DEFAULT_TOP, nobjects = 0, width = SIZE_MAX;
 	bool regions = false, cuts = false;
 	char err[1024];
 	struct program prog;
 	int c, status;
 	FILE *out;
 
-	while ((c = getopt_long(argc, argv, "n:af:rco:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:af:rcm:w:o:h", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'U':
+			filter.function = optarg;
+			break;
+		case 'F':
+			filter.file = optarg;
+			break;
+		case 'm':
+			filter.module = optarg;
+			break;
+		case 'w':
+			if (parse_width(optarg, &width) < 0)
+				return cmd_usage_error(cmd, report_usage, "--width: '%s' is not 0 "
+						       "or a number of columns from 20", optarg);
+			break;
 		case 'n':
 			if (parse_count(optarg, &top) < 0)
 				return cmd_usage_error(cmd, report_usage, "--top: '%s' is not a "
@@ -124,18 +165,33 @@ int cmd_report(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cmd_usage_error(cmd, report_usage, "no PROGRAM given");
-	program = argv[optind++];
+	program = argv[optind];
+	profile = cli_default_profile(program);
+	/* PROGRAM, then its libraries (ELF files), then the profile */
+	objects = xmalloc((size_t)(argc - optind) * sizeof(objects[0]));
+	objects[nobjects++] = argv[optind++];
+	while (optind < argc && program_is_elf(argv[optind]))
+		objects[nobjects++] = argv[optind++];
 	if (optind < argc) {
-		if (cuts)
+		if (cuts) {
+			free(objects);
 			return cmd_usage_error(cmd, report_usage, "--cuts reads no profile: "
 					       "unexpected argument '%s'", argv[optind]);
+		}
 		profile = argv[optind++];
 	}
-	if (optind < argc)
-		return cmd_usage_error(cmd, report_usage, "unexpected argument '%s'",
-				       argv[optind]);
+	if (optind < argc) {
+		free(objects);
+		return cmd_usage_error(cmd, report_usage, "unexpected argument '%s' (libraries "
+				       "come before the profile)", argv[optind]);
+	}
 
-	if (program_load(&prog, program, true, err, sizeof(err)) < 0)
+	/* --cuts and --regions show every unit's numbering; a report of a
+	 * profile renumbers only the units the profile holds */
+	status = program_load_objects(&prog, objects, nobjects, cuts || regions, err,
+				      sizeof(err));
+	free(objects);
+	if (status < 0)
 		return cli_error("%s", err);
 
 	if (cuts) {
@@ -154,13 +210,19 @@ int cmd_report(int argc, char **argv)
 		struct report r;
 
 		status = EXIT_FAILURE;
-		if (prof != NULL) {
-			if (report_from_profile(&r, &prog, prof, profile, top, err,
+		if (prof != NULL && program_renumber_profile(&prog, prof, err, sizeof(err)) < 0) {
+			cli_error("%s", err);
+		} else if (prof != NULL) {
+			if (report_from_profile(&r, &prog, prof, profile, 0, err,
 						sizeof(err)) < 0) {
 				cli_error("%s", err);
+			} else if (report_select(&r, &filter, top, err, sizeof(err)) < 0) {
+				cli_error("%s", err);
+				report_free(&r);
 			} else {
 				r.show_regions = regions;
 				out = open_output(output);
+				r.width = width != SIZE_MAX ? width : text_width(out);
 				if (out != NULL) {
 					write_report(out, format, &r);
 					status = close_output(out, output);

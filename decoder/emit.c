@@ -408,3 +408,35 @@ void emit_big_u64(emitter *e, uint64_t v)
 	fprintf(e->out, e->format == EMIT_JSON ? "\"%" PRIu64 "\"" : "%" PRIu64, v);
 	after_value(e);
 }
+
+void emit_double(emitter *e, double v)
+{
+	before_value(e);
+	/* %.17g reads back as the same double, and is a number in both */
+	fprintf(e->out, "%.17g", v);
+	after_value(e);
+}
+
+void emit_key_str(emitter *e, const char *key, const char *s)
+{
+	emit_key(e, key);
+	emit_str(e, s);
+}
+
+void emit_key_int(emitter *e, const char *key, long long v)
+{
+	emit_key(e, key);
+	emit_int(e, v);
+}
+
+void emit_key_big(emitter *e, const char *key, const mpz_t v)
+{
+	emit_key(e, key);
+	emit_big(e, v);
+}
+
+void emit_key_u64(emitter *e, const char *key, uint64_t v)
+{
+	emit_key(e, key);
+	emit_big_u64(e, v);
+}

@@ -46,5 +46,13 @@ void emit_null(emitter *e);
 /* A number that may exceed 2^53: an integer in YAML, a string in JSON. */
 void emit_big(emitter *e, const mpz_t v);
 void emit_big_u64(emitter *e, uint64_t v);
+/* A finite double (a number in both formats; ratios, not counts). */
+void emit_double(emitter *e, double v);
+
+/* A key and its value, in one call. */
+void emit_key_str(emitter *e, const char *key, const char *s);
+void emit_key_int(emitter *e, const char *key, long long v);
+void emit_key_big(emitter *e, const char *key, const mpz_t v);
+void emit_key_u64(emitter *e, const char *key, uint64_t v);
 
 #endif

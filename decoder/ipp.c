@@ -1,6 +1,6 @@
 /* ipp.c -- the ipp command-line tool.
  *
- *   ipp [--help] [--version] COMMAND [ARGS...]
+ *   ipp [--help] [--version] [--quiet] COMMAND [ARGS...]
  *
  * Each command is one entry of the table 'commands' below: a name, a
  * one-line summary for --help, and a function that receives the command's
@@ -45,6 +45,13 @@ static const struct command commands[] = {
 	{ "check", "check a profile against the program's maps and flow conservation",
 	  cmd_check },
 	{ "map", "print the maps embedded in a program", cmd_map },
+	{ "diff", "compare two profiles: where did the runs part?", cmd_diff },
+	{ "merge", "sum several profiles into one", cmd_merge },
+	{ "export", "the profile for other tools: lcov tracefile, folded stacks, JSON",
+	  cmd_export },
+	{ "callgraph", "gprof's flat profile and call graph, exact, and the cost per caller",
+	  cmd_callgraph },
+	{ "html", "static pages: source with line counts, hot paths, a flame graph", cmd_html },
 	{ "demo", "print the decoded path profile of the paper's Figure 4 program", cmd_demo },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -55,7 +62,7 @@ static const struct command commands[] = {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ipp [--help] [--version] COMMAND [ARGS...]\n"
+		"Usage: ipp [--help] [--version] [--quiet] COMMAND [ARGS...]\n"
 		"\n"
 		"ipp is an interprocedural path profiler for C (Melski & Reps).\n"
 		"\n"
@@ -67,11 +74,12 @@ static void usage(FILE *f)
 		"Options:\n"
 		"  -h, --help     show this help and exit\n"
 		"  -V, --version  show the version and exit\n"
+		"  -q, --quiet    no warnings (ipp: warning: ...), only errors\n"
 		"\n"
-		"Run 'ipp COMMAND --help' for help on a command.\n"
+		"Run 'ipp COMMAND --help' for help on a command, 'man ipp' for more.\n"
 		"\n"
 		"A typical session: build with ipp-gcc, run the program (it writes\n"
-		"ipp.prof), then:\n"
+		"prog.ipp.prof), then:\n"
 		"  ipp report ./prog           the 10 most frequent paths, decoded\n");
 }
 
@@ -108,14 +116,18 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	/* The leading '+' stops option parsing at the command name, so that
 	 * the command's own options are left for the command. */
-	while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+hVq", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'q':
+			cli_quiet = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_SUCCESS;

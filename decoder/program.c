@@ -98,27 +98,50 @@ static int add_chunk(struct program *p, size_t *cap, struct elfsec_chunk *c,
 	return 0;
 }
 
-int program_load(struct program *p, const char *path, bool renumber, char *err,
-		 size_t errlen)
+bool program_is_elf(const char *path)
+{
+	unsigned char magic[4];
+	FILE *f = fopen(path, "rb");
+	bool elf;
+
+	if (f == NULL)
+		return false;
+	elf = fread(magic, 1, 4, f) == 4 && memcmp(magic, "\177ELF", 4) == 0;
+	fclose(f);
+	return elf;
+}
+
+/* Reads the maps of one file into p->mods. */
+static int load_file(struct program *p, size_t *cap, const char *path, char *err, size_t errlen)
 {
 	struct elfsec_chunk *chunks;
-	size_t n, cap = 0, k;
+	size_t n;
 
-	memset(p, 0, sizeof(*p));
-	p->path = xstrdup(path);
 	if (elfsec_read(path, IPP_MAP_SECTION, &chunks, &n, err, errlen) < 0)
-		goto fail;
+		return -1;
 	if (n == 0) {
 		elfsec_free(chunks, n);
-		no_map(path, err, errlen);
-		goto fail;
+		return no_map(path, err, errlen);
 	}
 	for (size_t i = 0; i < n; i++)
-		if (add_chunk(p, &cap, &chunks[i], err, errlen) < 0) {
+		if (add_chunk(p, cap, &chunks[i], err, errlen) < 0) {
 			elfsec_free(chunks, n);
-			goto fail;
+			return -1;
 		}
 	elfsec_free(chunks, n);
+	return 0;
+}
+
+int program_load_objects(struct program *p, const char *const *paths, size_t npaths,
+			 bool renumber, char *err, size_t errlen)
+{
+	size_t cap = 0, k;
+
+	memset(p, 0, sizeof(*p));
+	p->path = xstrdup(paths[0]);
+	for (size_t i = 0; i < npaths; i++)
+		if (load_file(p, &cap, paths[i], err, errlen) < 0)
+			goto fail;
 
 	/* Sort, and keep one copy of units with the same name and checksum:
 	 * the checksum covers the whole graph, so the copies are identical. */
@@ -134,15 +157,39 @@ int program_load(struct program *p, const char *path, bool renumber, char *err,
 	p->nmods = k;
 
 	if (renumber)
-		for (size_t i = 0; i < p->nmods; i++) {
-			p->mods[i].fin = ipp_map_fin(p->mods[i].map, err, errlen);
-			if (p->mods[i].fin == NULL)
+		for (size_t i = 0; i < p->nmods; i++)
+			if (program_renumber(p, i, err, errlen) < 0)
 				goto fail;
-		}
 	return 0;
 fail:
 	program_free(p);
 	return -1;
+}
+
+int program_renumber(struct program *p, size_t i, char *err, size_t errlen)
+{
+	if (p->mods[i].fin == NULL)
+		p->mods[i].fin = ipp_map_fin(p->mods[i].map, err, errlen);
+	return p->mods[i].fin != NULL ? 0 : -1;
+}
+
+int program_renumber_profile(struct program *p, const ipp_profile *prof, char *err,
+			     size_t errlen)
+{
+	for (size_t i = 0; i < p->nmods; i++)
+		for (size_t k = 0; k < prof->nmodules; k++)
+			if (strcmp(prof->modules[k]->module, p->mods[i].map->module) == 0) {
+				if (program_renumber(p, i, err, errlen) < 0)
+					return -1;
+				break;
+			}
+	return 0;
+}
+
+int program_load(struct program *p, const char *path, bool renumber, char *err,
+		 size_t errlen)
+{
+	return program_load_objects(p, &path, 1, renumber, err, errlen);
 }
 
 void program_free(struct program *p)
@@ -165,14 +212,20 @@ long program_find(const struct program *p, const char *name, uint64_t checksum)
 	return -1;
 }
 
-/* Does unit i match spec ("name", "checksum" or "name@checksum")? */
-static bool spec_matches(const struct prog_module *m, const char *spec)
+/* Does unit i match spec ("name", "checksum" or "name@checksum")?  With
+ * 'base', the name may also be the unit's base name (after its last '/'). */
+static bool spec_matches(const struct prog_module *m, const char *spec, bool base)
 {
 	const char *at = strrchr(spec, '@');
+	const char *name = m->map->module, *slash = strrchr(name, '/');
+	size_t len = at != NULL ? (size_t)(at - spec) : strlen(spec);
+
+	if (base && slash != NULL)
+		name = slash + 1;
 	if (at != NULL)
-		return strncmp(m->map->module, spec, (size_t)(at - spec)) == 0 &&
-		       m->map->module[at - spec] == '\0' && strcmp(m->checksum, at + 1) == 0;
-	return strcmp(m->map->module, spec) == 0 || strcmp(m->checksum, spec) == 0;
+		return strncmp(name, spec, len) == 0 && name[len] == '\0' &&
+		       strcmp(m->checksum, at + 1) == 0;
+	return strcmp(name, spec) == 0 || strcmp(m->checksum, spec) == 0;
 }
 
 long program_select(const struct program *p, const char *spec, char *err, size_t errlen)
@@ -191,11 +244,13 @@ long program_select(const struct program *p, const char *spec, char *err, size_t
 						 p->mods[i].map->module, p->mods[i].checksum);
 		return -1;
 	}
-	for (size_t i = 0; i < p->nmods; i++)
-		if (spec_matches(&p->mods[i], spec)) {
-			found = (long)i;
-			nfound++;
-		}
+	/* the unit's name as in the map first; else its base name */
+	for (int base = 0; base < 2 && nfound == 0; base++)
+		for (size_t i = 0; i < p->nmods; i++)
+			if (spec_matches(&p->mods[i], spec, base)) {
+				found = (long)i;
+				nfound++;
+			}
 	if (nfound == 1)
 		return found;
 	if (nfound == 0) {
@@ -206,10 +261,10 @@ long program_select(const struct program *p, const char *spec, char *err, size_t
 						 p->mods[i].map->module);
 		return -1;
 	}
-	used = (size_t)snprintf(err, errlen, "%s: module '%s' is ambiguous (built twice); "
+	used = (size_t)snprintf(err, errlen, "%s: module '%s' is ambiguous; "
 				"choose one of:", p->path, spec);
 	for (size_t i = 0; i < p->nmods && used < errlen; i++)
-		if (spec_matches(&p->mods[i], spec))
+		if (spec_matches(&p->mods[i], spec, false) || spec_matches(&p->mods[i], spec, true))
 			used += (size_t)snprintf(err + used, errlen - used, " %s@%s",
 						 p->mods[i].map->module, p->mods[i].checksum);
 	return -1;

@@ -28,7 +28,8 @@ static void report_init(struct report *r, enum report_kind kind, const struct pr
 	r->mods = xcalloc(prog->nmods ? prog->nmods : 1, sizeof(r->mods[0]));
 	for (size_t i = 0; i < prog->nmods; i++) {
 		mpz_init(r->mods[i].recorded);
-		step_ctx_init(&r->mods[i].ctx, prog->mods[i].fin);
+		if (prog->mods[i].fin != NULL)	/* units a profile holds */
+			step_ctx_init(&r->mods[i].ctx, prog->mods[i].fin);
 	}
 }
 
@@ -39,6 +40,7 @@ void report_free(struct report *r)
 		steps_free(&r->recs[i].steps);
 	}
 	free(r->recs);
+	free(r->shown);
 	if (r->mods != NULL)
 		for (size_t i = 0; i < r->prog->nmods; i++) {
 			mpz_clear(r->mods[i].recorded);
@@ -53,24 +55,19 @@ void report_free(struct report *r)
 /* Decoding one record                                                  */
 /* ------------------------------------------------------------------ */
 
-static int decode_rec(struct report *r, struct rec *x, char *err, size_t errlen)
+int report_rec_edges(const struct report *r, const struct rec *x, ipp_path *path, char *err,
+		     size_t errlen)
 {
 	const struct prog_module *m = &r->prog->mods[x->mod];
 	ipp_region_info info;
-	ipp_path path;
 	char msg[256];
 	int rc;
 
-	ipp_path_init(&path);
 	if (x->partial)
-		rc = ipp_decode_partial(m->fin, x->region, x->num, x->stack, x->nstack, &path,
+		rc = ipp_decode_partial(m->fin, x->region, x->num, x->stack, x->nstack, path,
 					msg, sizeof(msg));
 	else
-		rc = ipp_decode(m->fin, x->region, x->num, &path, msg, sizeof(msg));
-	if (rc == 0)
-		rc = steps_build(&r->mods[x->mod].ctx, &path, x->partial, &x->steps, msg,
-				 sizeof(msg));
-	ipp_path_free(&path);
+		rc = ipp_decode(m->fin, x->region, x->num, path, msg, sizeof(msg));
 	if (rc < 0) {
 		char *n = mpz_get_str(NULL, 10, x->num);
 		ipp_fin_region(m->fin, x->region, &info);
@@ -78,8 +75,32 @@ static int decode_rec(struct report *r, struct rec *x, char *err, size_t errlen)
 			r->kind == REPORT_PROFILE ? r->profile_name : r->prog->path,
 			m->map->module, x->partial ? "partial " : "", n, info.name, msg);
 		free(n);
+	}
+	return rc;
+}
+
+int report_decode(struct report *r, struct rec *x, char *err, size_t errlen)
+{
+	const struct prog_module *m = &r->prog->mods[x->mod];
+	ipp_path path;
+	char msg[256];
+
+	if (x->decoded)
+		return 0;
+	ipp_path_init(&path);
+	if (report_rec_edges(r, x, &path, err, errlen) < 0) {
+		ipp_path_free(&path);
 		return -1;
 	}
+	if (steps_build(&r->mods[x->mod].ctx, &path, x->partial, &x->steps, msg,
+			sizeof(msg)) < 0) {
+		set_err(err, errlen, "%s: %s: %s",
+			r->kind == REPORT_PROFILE ? r->profile_name : r->prog->path,
+			m->map->module, msg);
+		ipp_path_free(&path);
+		return -1;
+	}
+	ipp_path_free(&path);
 	x->decoded = true;
 	return 0;
 }
@@ -194,10 +215,16 @@ static int match_modules(struct report *r, const ipp_profile *prof, char *err, s
 static int rec_cmp(const void *x, const void *y)
 {
 	const struct rec *a = x, *b = y;
-	int c;
 
 	if (a->count != b->count)
 		return a->count > b->count ? -1 : 1;
+	return rec_key_cmp(a, b);
+}
+
+int rec_key_cmp(const struct rec *a, const struct rec *b)
+{
+	int c;
+
 	if (a->mod != b->mod)
 		return a->mod < b->mod ? -1 : 1;
 	if (a->region != b->region)
@@ -285,18 +312,19 @@ int report_from_profile(struct report *r, const struct program *prog, const ipp_
 	if (match_modules(r, prof, err, errlen) < 0)
 		goto fail;
 	collect(r);
-	r->nshown = top < r->nrecs ? top : r->nrecs;
-	/* Decode what is shown, and every partial path: a partial path's stop
-	 * stack is only fully checked by decoding it. */
+	/* Every partial path is decoded: its stop stack is only fully checked
+	 * by decoding it. */
 	for (size_t i = 0; i < r->nrecs; i++) {
 		struct rec *x = &r->recs[i];
-		if (i >= r->nshown && !x->partial)
+		if (!x->partial)
 			continue;
-		if (decode_rec(r, x, err, errlen) < 0)
+		if (report_decode(r, x, err, errlen) < 0)
 			goto fail;
-		if (i >= r->nshown)
-			steps_free(&x->steps);
+		steps_free(&x->steps);
+		x->decoded = false;
 	}
+	if (report_select(r, NULL, top, err, errlen) < 0)
+		goto fail;
 	return 0;
 fail:
 	report_free(r);
@@ -373,13 +401,79 @@ int report_single(struct report *r, const struct program *prog, size_t mod, cons
 	x->partial = nstack > 0;
 	x->stack = stack;
 	x->nstack = nstack;
-	r->nshown = 1;
-	if (decode_rec(r, x, err, errlen) < 0)
+	if (report_select(r, NULL, 1, err, errlen) < 0)
 		goto fail;
 	return 0;
 fail:
 	report_free(r);
 	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Selecting what is shown                                              */
+/* ------------------------------------------------------------------ */
+
+bool name_or_base(const char *path, const char *name)
+{
+	const char *slash = strrchr(path, '/');
+	return strcmp(path, name) == 0 || (slash != NULL && strcmp(slash + 1, name) == 0);
+}
+
+static bool active_suffix_has(const struct report *r, const struct rec *x,
+			      const struct report_filter *f)
+{
+	const ipp_graph *g = r->prog->mods[x->mod].map->graph;
+	bool fn = f->function == NULL, file = f->file == NULL;
+
+	for (size_t i = x->steps.context; i < x->steps.n && !(fn && file); i++) {
+		const struct step *s = &x->steps.v[i];
+		const char *vf = ipp_vertex_file(g, s->origin);
+		if (!fn && s->proc != IPP_NONE)
+			fn = strcmp(ipp_proc_name(g, s->proc), f->function) == 0 ||
+			     strcmp(ipp_proc_asm(g, s->proc), f->function) == 0;
+		if (!file && vf != NULL)
+			file = name_or_base(vf, f->file);
+	}
+	return fn && file;
+}
+
+int report_select(struct report *r, const struct report_filter *f, size_t top, char *err,
+		  size_t errlen)
+{
+	bool decode_all = f != NULL && (f->function != NULL || f->file != NULL);
+
+	free(r->shown);
+	r->shown = xmalloc((r->nrecs ? r->nrecs : 1) * sizeof(r->shown[0]));
+	r->nshown = 0;
+	r->nmatching = 0;
+	for (size_t i = 0; i < r->nrecs; i++) {
+		struct rec *x = &r->recs[i];
+		bool show;
+
+		if (f != NULL && f->module != NULL &&
+		    !name_or_base(r->prog->mods[x->mod].map->module, f->module))
+			continue;
+		if (!decode_all) {
+			r->nmatching++;
+			if (r->nshown < top) {
+				if (report_decode(r, x, err, errlen) < 0)
+					return -1;
+				r->shown[r->nshown++] = x;
+			}
+			continue;
+		}
+		if (report_decode(r, x, err, errlen) < 0)
+			return -1;
+		show = active_suffix_has(r, x, f);
+		r->nmatching += show;
+		if (show && r->nshown < top) {
+			r->shown[r->nshown++] = x;
+		} else {
+			steps_free(&x->steps);
+			x->decoded = false;
+		}
+	}
+	return 0;
 }
 
 ipp_id region_of_global(const ipp_fin *fin, const mpz_t global, mpz_t local)

@@ -48,9 +48,21 @@ struct report {
 	struct rec *recs;		/* sorted: count descending, then (module,
 					 * region, number, complete first, stack) */
 	size_t nrecs;
-	size_t nshown;			/* recs[0 .. nshown-1] are printed, decoded */
+	struct rec **shown;		/* the records printed, decoded, by rank */
+	size_t nshown;
+	size_t nmatching;		/* records the filter selects (all without) */
 	mpz_t total;			/* executions recorded in all the units */
 	bool show_regions;		/* print each unit's region table */
+	size_t width;			/* text: columns to fit paths in; 0 none */
+};
+
+/* Which records a report shows (report_select); NULL fields select all.
+ * A record matches when its unit is 'module' (its name, or its base name),
+ * and its active suffix (the vertices it counts: docs/REPORT.md) has a
+ * vertex of function 'function' (source or assembler name) and a vertex
+ * in file 'file' (the name in the map, or its base name). */
+struct report_filter {
+	const char *module, *function, *file;
 };
 
 /* Matches 'prof' (read from 'profname') to the program's units, checks it,
@@ -68,6 +80,28 @@ int report_single(struct report *r, const struct program *prog, size_t mod, cons
 		  const mpz_t num, const ipp_id *stack, size_t nstack, char *err, size_t errlen);
 
 void report_free(struct report *r);
+
+/* Orders records by the profile's key: unit, region, number, complete
+ * before partial, stop stack (the ranking's order among equal counts). */
+int rec_key_cmp(const struct rec *a, const struct rec *b);
+
+/* Shows the first 'top' records (by rank) that match filter f (NULL: all),
+ * decoded; counts every match in r->nmatching (decoding every record when f
+ * names a function or a file).  Returns 0, or -1 with a message. */
+int report_select(struct report *r, const struct report_filter *f, size_t top, char *err,
+		  size_t errlen);
+
+/* Is 'name' the path 'path' or its base name (the part after the last
+ * '/')? */
+bool name_or_base(const char *path, const char *name);
+
+/* Decodes record x into x->steps (nothing if x->decoded).  Returns 0, or
+ * -1 with a message. */
+int report_decode(struct report *r, struct rec *x, char *err, size_t errlen);
+/* The G*fin edges of record x (ipp_decode / ipp_decode_partial) into
+ * 'path' (initialised).  Returns 0, or -1 with a message. */
+int report_rec_edges(const struct report *r, const struct rec *x, ipp_path *path, char *err,
+		     size_t errlen);
 
 /* The paper numbers paths globally (equation 27): region offset + number
  * within the region.  Returns the region holding global number 'global' and

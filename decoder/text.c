@@ -12,6 +12,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 void sb_printf(struct sbuf *b, const char *fmt, ...)
 {
@@ -134,4 +136,36 @@ void table_free(struct table *t)
 		free(t->after[i]);
 	free(t->cells);
 	free(t->after);
+}
+
+size_t text_width(FILE *out)
+{
+	struct winsize ws;
+	const char *cols = getenv("COLUMNS");
+	unsigned long v;
+	char *end;
+
+	if (out == stdout && isatty(STDOUT_FILENO) &&
+	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	if (cols != NULL && *cols >= '1' && *cols <= '9') {
+		v = strtoul(cols, &end, 10);
+		if (*end == '\0' && v < 100000)
+			return v;
+	}
+	return 0;
+}
+
+int parse_width(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtoul(s, &end, 10);
+	if (*end != '\0' || v > 100000 || (v > 0 && v < 20))
+		return -1;
+	*out = v;
+	return 0;
 }

@@ -49,7 +49,39 @@ char *location(const ipp_graph *g, ipp_id v);
 const char *plural(size_t n, const char *one, const char *many);
 
 /* The path as "main:34 (loop restart) -> main:36 (call) -> ..." (see
- * path_text.c); malloc'd. */
+ * path_text.c), on one line; malloc'd. */
 char *path_compact(const struct prog_module *m, const struct steps *s);
+
+/* A note to add to the step that holds s->v[step] (or, for a synthetic
+ * vertex, to the step it bounds). */
+struct path_note {
+	size_t step;
+	const char *text;
+};
+
+/* The path as text for a reader: the step form when it fits in 'width'
+ * columns after 'indent' spaces, else the folded form (one piece per visit
+ * of a function: "pow 20-25 (back edge)"); broken between pieces before
+ * 'width' columns (0: one line, never folded), continuation lines indented
+ * by indent + 4.  The first line is indented too; no final newline.
+ * 'extra' notes are added (see write_text.c: what tells two paths apart).
+ * malloc'd. */
+char *path_render(const struct prog_module *m, const struct steps *s,
+		  const struct path_note *extra, size_t nextra, size_t width, size_t indent);
+
+/* Where G*fin edges e1 and e2 (IPP_NONE: the path stops) lead, in words
+ * ("fig4.c:23", "the back edge to fig4.c:34", "the return of pow", ...),
+ * with at least 'level' of detail (0 file:line, 1 file:line:column, 2 the
+ * successor's index too) and as much more as the two need to read
+ * differently when e1 != e2.  Both malloc'd. */
+void edge_targets(const struct prog_module *m, ipp_id e1, ipp_id e2, int level, char **d1,
+		  char **d2);
+
+/* The width text output fits paths in: the terminal's columns when 'out'
+ * is standard output on a terminal, else $COLUMNS, else 0 (no limit: a
+ * file or a pipe gets each path on one line). */
+size_t text_width(FILE *out);
+/* --width=N: 0 (no limit) or 20 to 100000.  Returns 0, or -1. */
+int parse_width(const char *s, size_t *out);
 
 #endif

@@ -1,4 +1,4 @@
-/* util.c -- allocation, error messages and output checks for the ipp tool.
+/* util.c -- error messages and output checks for the ipp tool.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -9,44 +9,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void out_of_memory(void)
-{
-	fputs("ipp: out of memory\n", stderr);
-	exit(EXIT_FAILURE);
-}
-
-void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-	if (p == NULL)
-		out_of_memory();
-	return p;
-}
-
-void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size ? size : 1);
-	if (p == NULL)
-		out_of_memory();
-	return p;
-}
-
-void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (p == NULL)
-		out_of_memory();
-	return p;
-}
-
-char *xstrdup(const char *s)
-{
-	char *d = strdup(s);
-	if (d == NULL)
-		out_of_memory();
-	return d;
-}
 
 void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -72,10 +34,14 @@ int cli_error(const char *fmt, ...)
 	return EXIT_FAILURE;
 }
 
+bool cli_quiet;
+
 void cli_warning(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (cli_quiet)
+		return;
 	fflush(stdout);
 	fputs("ipp: warning: ", stderr);
 	va_start(ap, fmt);

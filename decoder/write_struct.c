@@ -45,26 +45,8 @@ void write_cuts(FILE *out, enum out_format f, const struct cuts_report *c)
 /* Pieces shared by the report and the cuts                            */
 /* ------------------------------------------------------------------ */
 
-static void key_str(emitter *e, const char *k, const char *v)
-{
-	emit_key(e, k);
-	emit_str(e, v);
-}
-
-static void key_int(emitter *e, const char *k, long long v)
-{
-	emit_key(e, k);
-	emit_int(e, v);
-}
-
-static void key_big(emitter *e, const char *k, const mpz_t v)
-{
-	emit_key(e, k);
-	emit_big(e, v);
-}
-
 /* file and line of a G* vertex (null when unknown) */
-static void key_location(emitter *e, const ipp_graph *g, ipp_id v)
+void key_location(emitter *e, const ipp_graph *g, ipp_id v)
 {
 	int line = ipp_vertex_line(g, v);
 	key_str(e, "file", ipp_vertex_file(g, v));
@@ -89,7 +71,7 @@ static void module_head(emitter *e, const struct prog_module *m)
 	key_str(e, "mode", ipp_mode_name(m->map->mode));
 }
 
-static void regions(emitter *e, const struct prog_module *m)
+void emit_regions(emitter *e, const struct prog_module *m)
 {
 	mpz_t x;
 
@@ -115,18 +97,15 @@ static void regions(emitter *e, const struct prog_module *m)
 
 static void total_paths(emitter *e, const struct prog_module *m)
 {
-	mpz_t x;
-	mpz_init(x);
-	ipp_fin_total(m->fin, x);
-	key_big(e, "total_paths", x);
-	mpz_clear(x);
+	/* the map's total: the renumbering's (ipp_map_fin checks it) */
+	key_big(e, "total_paths", m->map->total);
 }
 
 /* ------------------------------------------------------------------ */
 /* The report                                                           */
 /* ------------------------------------------------------------------ */
 
-static void vertex(emitter *e, const struct prog_module *m, const struct step *s)
+void struct_vertex(emitter *e, const struct prog_module *m, const struct step *s)
 {
 	const ipp_graph *g = m->map->graph;
 
@@ -142,7 +121,27 @@ static void vertex(emitter *e, const struct prog_module *m, const struct step *s
 	emit_end(e);
 }
 
-static void path(emitter *e, const struct report *r, const struct rec *x)
+void struct_stack(emitter *e, const struct rec *x)
+{
+	if (!x->partial)
+		return;
+	emit_key(e, "stack");
+	emit_begin_seq_flow(e);
+	for (size_t i = 0; i < x->nstack; i++)
+		emit_int(e, x->stack[i]);
+	emit_end(e);
+}
+
+void struct_vertices(emitter *e, const struct prog_module *m, const struct rec *x)
+{
+	emit_key(e, "vertices");
+	emit_begin_seq(e);
+	for (size_t i = 0; i < x->steps.n; i++)
+		struct_vertex(e, m, &x->steps.v[i]);
+	emit_end(e);
+}
+
+void emit_report_path(emitter *e, const struct report *r, const struct rec *x)
 {
 	const struct prog_module *m = &r->prog->mods[x->mod];
 	ipp_region_info info;
@@ -166,18 +165,8 @@ static void path(emitter *e, const struct report *r, const struct rec *x)
 	emit_key(e, "partial");
 	emit_bool(e, x->partial);
 	key_int(e, "context_prefix", (long long)x->steps.context);
-	if (x->partial) {
-		emit_key(e, "stack");
-		emit_begin_seq_flow(e);
-		for (size_t i = 0; i < x->nstack; i++)
-			emit_int(e, x->stack[i]);
-		emit_end(e);
-	}
-	emit_key(e, "vertices");
-	emit_begin_seq(e);
-	for (size_t i = 0; i < x->steps.n; i++)
-		vertex(e, m, &x->steps.v[i]);
-	emit_end(e);
+	struct_stack(e, x);
+	struct_vertices(e, m, x);
 	emit_end(e);
 	mpz_clear(global);
 }
@@ -185,7 +174,7 @@ static void path(emitter *e, const struct report *r, const struct rec *x)
 static bool module_has_shown(const struct report *r, size_t mod)
 {
 	for (size_t i = 0; i < r->nshown; i++)
-		if (r->recs[i].mod == mod)
+		if (r->shown[i]->mod == mod)
 			return true;
 	return false;
 }
@@ -222,12 +211,12 @@ void write_report_struct(FILE *out, enum emit_format f, const struct report *r)
 		}
 		total_paths(e, m);
 		if (r->show_regions)
-			regions(e, m);
+			emit_regions(e, m);
 		emit_key(e, "paths");
 		emit_begin_seq(e);
 		for (size_t k = 0; k < r->nshown; k++)
-			if (r->recs[k].mod == i)
-				path(e, r, &r->recs[k]);
+			if (r->shown[k]->mod == i)
+				emit_report_path(e, r, r->shown[k]);
 		emit_end(e);
 		emit_end(e);
 	}
@@ -266,7 +255,7 @@ void write_cuts_struct(FILE *out, enum emit_format f, const struct cuts_report *
 		module_head(e, m);
 		key_big(e, "limit", m->map->limit);
 		total_paths(e, m);
-		regions(e, m);
+		emit_regions(e, m);
 
 		emit_key(e, "cut_vertices");
 		emit_begin_seq(e);

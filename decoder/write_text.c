@@ -22,11 +22,13 @@ static void module_line(FILE *out, const struct report *r, size_t i)
 {
 	const struct prog_module *m = &r->prog->mods[i];
 	const struct mod_report *mr = &r->mods[i];
-	size_t nreg = ipp_fin_nregions(m->fin);
+	size_t nreg = m->map->nregions;
 	mpz_t total;
 
+	/* the map's totals: equal to the renumbering's (ipp_map_fin checks
+	 * them), and at hand for a unit that was not renumbered */
 	mpz_init(total);
-	ipp_fin_total(m->fin, total);
+	mpz_set(total, m->map->total);
 	gmp_fprintf(out, "%s: %s mode, %Zd %s in %zu %s", m->map->module,
 		    ipp_mode_name(m->map->mode), total, mpz_cmp_ui(total, 1) == 0 ? "path" : "paths",
 		    nreg, plural(nreg, "region", "regions"));
@@ -69,40 +71,173 @@ static void region_table(FILE *out, const struct prog_module *m)
 	mpz_clear(x);
 }
 
+/* The unit of the program that holds main (instrumented, an entry), or -1. */
+static long main_unit(const struct program *prog)
+{
+	for (size_t i = 0; i < prog->nmods; i++) {
+		const ipp_graph *g = prog->mods[i].map->graph;
+		ipp_id p = ipp_proc_find(g, "main");
+		if (p != IPP_NONE && !(ipp_proc_flags(g, p) & IPP_PROC_SKIPPED))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* Every run of the program records in the unit of main, so a unit with
+ * more runs than that one holds runs of other programs too (a profile that
+ * several programs sharing a unit wrote into). */
+static void several_programs(FILE *out, const struct report *r)
+{
+	long mu = main_unit(r->prog);
+	uint64_t own;
+
+	if (mu < 0 || r->mods[mu].pm == NULL)
+		return;
+	own = r->mods[mu].pm->runs;
+	for (size_t i = 0; i < r->prog->nmods; i++) {
+		const ipp_prof_module *pm = r->mods[i].pm;
+		if (pm != NULL && pm->runs > own)
+			fprintf(out, "  note: %s has %" PRIu64 " runs but %s, the unit of main, has "
+				"%" PRIu64 ": its paths include runs of other programs that share "
+				"it\n", r->prog->mods[i].map->module, pm->runs,
+				r->prog->mods[mu].map->module, own);
+	}
+}
+
+/* Two shown paths of one region whose text would read the same each get a
+ * note at the vertex where they part: where each went from there. */
+static struct path_note *distinguishing_notes(const struct report *r, char **texts, size_t i,
+					      size_t *nnotes)
+{
+	const struct rec *x = r->shown[i];
+	const struct prog_module *m = &r->prog->mods[x->mod];
+	struct path_note *notes = NULL;
+	ipp_path mine, other;
+	char err[256];
+
+	*nnotes = 0;
+	ipp_path_init(&mine);
+	ipp_path_init(&other);
+	for (size_t k = 0; k < r->nshown; k++) {
+		const struct rec *y = r->shown[k];
+		size_t common = 0;
+		char *d1, *d2;
+		struct sbuf b = { 0 };
+
+		if (k == i || y->mod != x->mod || y->region != x->region ||
+		    strcmp(texts[i], texts[k]) != 0)
+			continue;
+		if ((mine.nedges == 0 && report_rec_edges(r, x, &mine, err, sizeof(err)) < 0) ||
+		    report_rec_edges(r, y, &other, err, sizeof(err)) < 0)
+			continue;	/* decoded before: cannot fail */
+		while (common < mine.nedges && common < other.nedges &&
+		       mine.edges[common] == other.edges[common])
+			common++;
+		edge_targets(m, common < mine.nedges ? mine.edges[common] : IPP_NONE,
+			     common < other.nedges ? other.edges[common] : IPP_NONE, 1, &d1, &d2);
+		sb_printf(&b, "branch to %s", d1);
+		free(d1);
+		free(d2);
+		notes = xrealloc(notes, (*nnotes + 1) * sizeof(notes[0]));
+		/* vertex 'common' of the path is step common - 1 (Entry_global is
+		 * not a step) */
+		notes[*nnotes].step = common > 0 ? common - 1 : 0;
+		notes[*nnotes].text = b.s;
+		(*nnotes)++;
+	}
+	ipp_path_free(&mine);
+	ipp_path_free(&other);
+	return notes;
+}
+
+/* The text of every shown path, distinct paths of a region never alike. */
+static char **path_texts(const struct report *r)
+{
+	char **texts = xcalloc(r->nshown ? r->nshown : 1, sizeof(texts[0]));
+	char **plain = xcalloc(r->nshown ? r->nshown : 1, sizeof(plain[0]));
+
+	for (size_t i = 0; i < r->nshown; i++) {
+		const struct rec *x = r->shown[i];
+		plain[i] = path_render(&r->prog->mods[x->mod], &x->steps, NULL, 0, r->width, 6);
+	}
+	for (size_t i = 0; i < r->nshown; i++) {
+		const struct rec *x = r->shown[i];
+		size_t nnotes;
+		struct path_note *notes = distinguishing_notes(r, plain, i, &nnotes);
+
+		if (nnotes == 0) {
+			texts[i] = xstrdup(plain[i]);
+			continue;
+		}
+		texts[i] = path_render(&r->prog->mods[x->mod], &x->steps, notes, nnotes, r->width,
+				       6);
+		for (size_t k = 0; k < nnotes; k++)
+			free((char *)notes[k].text);
+		free(notes);
+	}
+	for (size_t i = 0; i < r->nshown; i++)
+		free(plain[i]);
+	free(plain);
+	return texts;
+}
+
+/* A unit ran if the profile holds a record of it.  Every unit registers at
+ * start-up, so a unit whose code never executed is written with its run
+ * count and no records: it is listed with those that are not there. */
+static bool unit_ran(const ipp_prof_module *pm)
+{
+	return pm != NULL && pm->npaths + pm->npartials + pm->nicalls > 0;
+}
+
 static void report_profile_text(FILE *out, const struct report *r)
 {
 	struct table t;
+	size_t never = 0;
+	char **texts;
 
 	fprintf(out, "ipp report: %s, profile %s\n", r->prog->path, r->profile_name);
 	for (size_t i = 0; i < r->prog->nmods; i++) {
+		if (!unit_ran(r->mods[i].pm) && !r->show_regions) {
+			never++;
+			continue;
+		}
 		fputs("  ", out);
 		module_line(out, r, i);
 		if (r->show_regions)
 			region_table(out, &r->prog->mods[i]);
 	}
+	if (never > 0)
+		fprintf(out, "  %s%zu %s never ran\n", never < r->prog->nmods ? "and " : "", never,
+			plural(never, "unit", "units"));
+	several_programs(out, r);
 	putc('\n', out);
 	if (r->nrecs == 0) {
 		fputs("No paths recorded.\n", out);
 		return;
 	}
-	if (r->nshown == r->nrecs)
+	if (r->nmatching < r->nrecs)
+		gmp_fprintf(out, "%s %zu of the %zu paths that match (of %zu recorded, %Zd "
+			    "executions):\n\n", r->nshown == r->nmatching ? "All" : "The top",
+			    r->nshown, r->nmatching, r->nrecs, r->total);
+	else if (r->nshown == r->nrecs)
 		gmp_fprintf(out, "All %zu %s recorded (%Zd %s):\n\n", r->nrecs,
 			    plural(r->nrecs, "path", "paths"), r->total,
 			    mpz_cmp_ui(r->total, 1) == 0 ? "execution" : "executions");
 	else
 		gmp_fprintf(out, "The top %zu of %zu paths recorded (%Zd executions):\n\n",
 			    r->nshown, r->nrecs, r->total);
+	if (r->nshown == 0)
+		return;
 
+	texts = path_texts(r);
 	table_init(&t, 7, 0x27);
 	table_row(&t, (const char *const[]){ "rank", "count", "%", "module", "region", "number",
 		  "" });
 	for (size_t i = 0; i < r->nshown; i++) {
-		const struct rec *x = &r->recs[i];
+		const struct rec *x = r->shown[i];
 		const struct prog_module *m = &r->prog->mods[x->mod];
 		ipp_region_info info;
 		char rank[24], pct[32], *count = u64_str(x->count), *num = mpz_str(x->num);
-		char *steps = path_compact(m, &x->steps);
-		struct sbuf line = { 0 };
 		double total = mpz_get_d(r->total);
 
 		ipp_fin_region(m->fin, x->region, &info);
@@ -111,24 +246,23 @@ static void report_profile_text(FILE *out, const struct report *r)
 			 total > 0 ? 100.0 * (double)x->count / total : 0.0);
 		table_row(&t, (const char *const[]){ rank, count, pct, m->map->module, info.name,
 			  num, x->partial ? "partial" : "" });
-		sb_printf(&line, "      %s", steps);
-		table_after(&t, line.s);
+		table_after(&t, texts[i]);
 		free(count);
 		free(num);
-		free(steps);
 	}
+	free(texts);
 	table_print(out, &t, 0);
 	table_free(&t);
 }
 
 static void report_decode_text(FILE *out, const struct report *r)
 {
-	const struct rec *x = &r->recs[0];
+	const struct rec *x = r->shown[0];
 	const struct prog_module *m = &r->prog->mods[x->mod];
 	const ipp_graph *g = m->map->graph;
 	ipp_region_info info;
 	struct table t;
-	char *steps = path_compact(m, &x->steps);
+	char *steps = path_render(m, &x->steps, NULL, 0, r->width, 2);
 	mpz_t total, global;
 
 	mpz_init(total);
@@ -143,7 +277,7 @@ static void report_decode_text(FILE *out, const struct report *r)
 		region_table(out, m);
 		putc('\n', out);
 	}
-	gmp_fprintf(out, "%s, region %s, %spath %Zd of %Zd (global number %Zd):\n  %s\n\n",
+	gmp_fprintf(out, "%s, region %s, %spath %Zd of %Zd (global number %Zd):\n%s\n\n",
 		    m->map->module, info.name, x->partial ? "partial " : "", x->num, total,
 		    global, steps);
 	free(steps);

@@ -26,6 +26,35 @@ void write_report_struct(FILE *out, enum emit_format f, const struct report *r);
 void write_cuts_text(FILE *out, const struct cuts_report *c);
 void write_cuts_struct(FILE *out, enum emit_format f, const struct cuts_report *c);
 
+/* Pieces of the YAML / JSON documents (write_struct.c): "key: value"
+ * pairs; file and line of a G* vertex (null when unknown); a vertex of a
+ * decoded path (docs/REPORT.md, "A vertex"). */
+static inline void key_str(emitter *e, const char *k, const char *v)
+{
+	emit_key(e, k);
+	emit_str(e, v);
+}
+static inline void key_int(emitter *e, const char *k, long long v)
+{
+	emit_key(e, k);
+	emit_int(e, v);
+}
+static inline void key_big(emitter *e, const char *k, const mpz_t v)
+{
+	emit_key(e, k);
+	emit_big(e, v);
+}
+void key_location(emitter *e, const ipp_graph *g, ipp_id v);
+void struct_vertex(emitter *e, const struct prog_module *m, const struct step *s);
+/* "stack: [...]" of a partial record (nothing for a complete one); the
+ * decoded "vertices" of a record. */
+void struct_stack(emitter *e, const struct rec *x);
+void struct_vertices(emitter *e, const struct prog_module *m, const struct rec *x);
+/* Pieces of the documents, for other documents (ipp export --json): the
+ * `regions` key of a unit, and one path of a report (a mapping). */
+void emit_regions(emitter *e, const struct prog_module *m);
+void emit_report_path(emitter *e, const struct report *r, const struct rec *x);
+
 /* Writes the report in any format. */
 void write_report(FILE *out, enum out_format f, const struct report *r);
 void write_cuts(FILE *out, enum out_format f, const struct cuts_report *c);

@@ -39,6 +39,17 @@ void ipp_cuts_free(ipp_cuts *c)
 	ipp_cuts_init(c);
 }
 
+static int id_cmp(const void *x, const void *y)
+{
+	ipp_id a = *(const ipp_id *)x, b = *(const ipp_id *)y;
+	return (a > b) - (a < b);
+}
+
+bool ipp_sorted_ids_have(const ipp_id *ids, size_t n, ipp_id x)
+{
+	return n && bsearch(&x, ids, n, sizeof(*ids), id_cmp) != NULL;
+}
+
 static void sorted_insert(ipp_id **a, size_t *n, ipp_id x)
 {
 	size_t i = *n;

@@ -73,21 +73,6 @@ struct ipp_fin {
 /* Call-site status                                                     */
 /* ------------------------------------------------------------------ */
 
-static bool cuts_has(const ipp_id *a, size_t n, ipp_id x)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (a[mid] == x)
-			return true;
-		if (a[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
-}
-
 enum ipp_summary_why ipp_call_status(const ipp_graph *g, enum ipp_mode mode,
 				     const ipp_cuts *cuts, ipp_id c)
 {
@@ -100,7 +85,8 @@ enum ipp_summary_why ipp_call_status(const ipp_graph *g, enum ipp_mode mode,
 		return IPP_SUM_EXTERNAL;
 	if (ipp_graph_is_recursive_call(g, c))
 		return IPP_SUM_RECURSIVE;
-	if ((v->cflags & IPP_CALL_FORCE_SUMMARY) || (cuts && cuts_has(cuts->calls, cuts->ncalls, c)))
+	if ((v->cflags & IPP_CALL_FORCE_SUMMARY) ||
+	    (cuts && ipp_sorted_ids_have(cuts->calls, cuts->ncalls, c)))
 		return IPP_SUM_CUT;
 	return IPP_SUM_NONE;
 }

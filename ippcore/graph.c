@@ -15,42 +15,6 @@
 
 /* ---- small utilities ---- */
 
-void *ipp_xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-	if (!p) {
-		fputs("ipp: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-void *ipp_xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size ? size : 1);
-	if (!p) {
-		fputs("ipp: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-void *ipp_xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p) {
-		fputs("ipp: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-char *ipp_xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	return memcpy(ipp_xmalloc(n), s, n);
-}
-
 void ipp_seterr(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;

@@ -16,24 +16,15 @@
 #ifndef IPP_INTERNAL_H
 #define IPP_INTERNAL_H
 
+#include "ipp_alloc.h"
 #include "ipp_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define IPP_ARRAY_GROW(ptr, n, cap)						\
-	do {									\
-		if ((n) >= (cap)) {						\
-			(cap) = (cap) ? 2 * (cap) : 8;				\
-			(ptr) = ipp_xrealloc((ptr), (cap) * sizeof(*(ptr)));	\
-		}								\
-	} while (0)
-
-void *ipp_xmalloc(size_t n);
-void *ipp_xcalloc(size_t n, size_t size);
-void *ipp_xrealloc(void *p, size_t n);
-char *ipp_xstrdup(const char *s);
+/* snprintf into err[errlen] (nothing if err is NULL or errlen is 0): how
+ * every function of the core that can fail reports why. */
 void ipp_seterr(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -95,6 +86,10 @@ bool ipp_graph_proc_reducible(const ipp_graph *g, ipp_id p);
  * graph walks (DFS, weights, dominators).  Returns the count; fills at most
  * cap vertex ids into out (successor order, one entry per edge). */
 size_t ipp_graph_succ_vertices(const ipp_graph *g, ipp_id v, ipp_id *out, size_t cap);
+
+/* Whether x is in ids[0..n-1], which is sorted and unique (as the lists
+ * of ipp_cuts are; cut.c). */
+bool ipp_sorted_ids_have(const ipp_id *ids, size_t n, ipp_id x);
 
 /* ---- G*fin ---- */
 

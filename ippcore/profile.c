@@ -15,9 +15,8 @@
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
-#define IPP_FORMAT_INTERNAL
 #include "internal.h"
-#include "ipp_format.h"
+#include "format_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -557,15 +556,6 @@ static const char *const module_key_names[PK_COUNT] = {
 	"module", "checksum", "mode", "runs", "paths", "partial", "indirect-calls"
 };
 
-static int region_name(ipp_yreader *r, const ipp_yitem *it, const char **out)
-{
-	if (ipp_yr_str(r, it, "region name", out) < 0)
-		return -1;
-	if (!**out)
-		return ipp_yr_fail(r, it->line, it->col, "region name: must not be empty");
-	return 0;
-}
-
 /* [region, number, count] */
 static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 {
@@ -576,11 +566,10 @@ static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	bool created;
 	if (ipp_yr_tuple(r, "a path record", &n) < 0)
 		return -1;
-	if (n != 3)
-		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 3 items for a "
-				   "path record [region, number, count], got %zu", n);
+	if (ipp_yr_arity(r, n, 3, "a path record [region, number, count]") < 0)
+		return -1;
 	it = r->items;
-	if (region_name(r, &it[0], &region) < 0 ||
+	if (ipp_yr_nonempty_str(r, &it[0], "region name", &region) < 0 ||
 	    ipp_yr_mpz(r, &it[1], "path number", num) < 0 ||
 	    ipp_yr_u64(r, &it[2], "count", &count) < 0)
 		return -1;
@@ -603,13 +592,11 @@ static int read_partial(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	bool created;
 	if (ipp_yr_tuple(r, "a partial-path record", &n) < 0)
 		return -1;
-	if (n != 4)
-		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 4 items for a "
-				   "partial-path record [region, number, [stack], count], "
-				   "got %zu", n);
+	if (ipp_yr_arity(r, n, 4, "a partial-path record [region, number, [stack], count]") < 0)
+		return -1;
 	it = r->items;
 	st = &it[2];
-	if (region_name(r, &it[0], &region) < 0 ||
+	if (ipp_yr_nonempty_str(r, &it[0], "region name", &region) < 0 ||
 	    ipp_yr_mpz(r, &it[1], "path number", num) < 0 ||
 	    ipp_yr_u64(r, &it[3], "count", &count) < 0)
 		return -1;
@@ -646,10 +633,9 @@ static int read_icall(ipp_yreader *r, ipp_prof_module *m)
 	bool created;
 	if (ipp_yr_tuple(r, "an indirect-call record", &n) < 0)
 		return -1;
-	if (n != 5)
-		return ipp_yr_fail(r, r->tline, r->tcol, "expected a sequence of 5 items for an "
-				   "indirect-call record [site, callee module, checksum, callee "
-				   "region, count], got %zu", n);
+	if (ipp_yr_arity(r, n, 5, "an indirect-call record [site, callee module, checksum, "
+			 "callee region, count]") < 0)
+		return -1;
 	it = r->items;
 	if (ipp_yr_int(r, &it[0], "call site", 0, INT32_MAX - 1, &site) < 0 ||
 	    ipp_yr_str(r, &it[1], "callee module", &cmod) < 0 ||
@@ -700,10 +686,8 @@ static int read_module_key(ipp_yreader *r, ipp_prof_module *m, int k)
 	it = &r->items[0];
 	switch (k) {
 	case PK_MODULE:
-		if (ipp_yr_str(r, it, "module", &s) < 0)
+		if (ipp_yr_nonempty_str(r, it, "module", &s) < 0)
 			return -1;
-		if (!*s)
-			return ipp_yr_fail(r, it->line, it->col, "module: must not be empty");
 		m->module = ipp_xstrdup(s);
 		return 0;
 	case PK_CHECKSUM:
@@ -720,34 +704,20 @@ static int read_module(ipp_yreader *r, ipp_profile *p)
 {
 	ipp_prof_module *m = module_new(NULL, 0, IPP_MODE_CONTEXT);
 	bool seen[PK_COUNT] = { false };
-	char *key, h[17];
-	int line, col, rc, mline, mcol;
+	char h[17];
+	int k, line, col, rc, mline, mcol;
 
 	mline = ipp_yr_line(r);
 	mcol = ipp_yr_col(r);
 	if (ipp_yr_expect(r, YAML_MAPPING_START_EVENT, "a module mapping (module: ...)") < 0)
 		goto fail;
-	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
-		int k;
-		for (k = 0; k < PK_COUNT && strcmp(key, module_key_names[k]) != 0; k++)
-			;
-		if (k == PK_COUNT) {
-			if (strncmp(key, "x-", 2) == 0 && ipp_yr_skip(r) == 0)
-				continue;
-			ipp_yr_fail(r, line, col, "unknown key '%.40s' in a profile module", key);
-			goto fail;
-		}
-		if (seen[k]) {
-			ipp_yr_fail(r, line, col, "key '%s' given twice", key);
-			goto fail;
-		}
-		seen[k] = true;
+	while ((rc = ipp_yr_known_key(r, module_key_names, PK_COUNT, "a profile module", seen,
+				      &k, &line, &col)) > 0)
 		if (read_module_key(r, m, k) < 0)
 			goto fail;
-	}
 	if (rc < 0)
 		goto fail;
-	for (int k = 0; k < PK_PATHS; k++)
+	for (k = 0; k < PK_PATHS; k++)
 		if (!seen[k]) {
 			ipp_yr_fail(r, mline, mcol, "profile module lacks the key '%s'",
 				    module_key_names[k]);
@@ -767,21 +737,10 @@ fail:
 
 static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline)
 {
-	char *key;
-	int line, col, rc;
+	static const char *const names[] = { "modules" };
+	int k, line, col, rc, more;
 	bool seen = false;
-	while ((rc = ipp_yr_key(r, &key, &line, &col)) > 0) {
-		int more;
-		if (strncmp(key, "x-", 2) == 0) {
-			if (ipp_yr_skip(r) < 0)
-				return -1;
-			continue;
-		}
-		if (strcmp(key, "modules") != 0)
-			return ipp_yr_fail(r, line, col, "unknown key '%.40s' in a profile", key);
-		if (seen)
-			return ipp_yr_fail(r, line, col, "key 'modules' given twice");
-		seen = true;
+	while ((rc = ipp_yr_known_key(r, names, 1, "a profile", &seen, &k, &line, &col)) > 0) {
 		rc = ipp_yr_begin_list(r, "a list of modules");
 		while (rc > 0 && (more = ipp_yr_more(r)) != 0)
 			if (more < 0 || read_module(r, p) < 0)
@@ -799,11 +758,8 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 {
 	ipp_yreader r;
 	ipp_profile *p = ipp_profile_new();
-	const ipp_yitem *it;
 	const yaml_event_t *ev;
-	char *key;
-	int line, col, rc, dline;
-	uint64_t version;
+	int dline;
 
 	ipp_yr_init(&r, buf, len, name, err, errlen);
 	if (ipp_yr_expect(&r, YAML_STREAM_START_EVENT, "the start of the input") < 0)
@@ -815,31 +771,9 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 		ipp_yr_fail(&r, 0, 0, "no profile document (the input is empty)");
 		goto fail;
 	}
-	dline = ipp_yr_line(&r);
-	if (ipp_yr_expect(&r, YAML_DOCUMENT_START_EVENT, "the start of a profile") < 0)
+	if (ipp_yr_begin_document(&r, "ipp-profile", IPP_PROFILE_VERSION, "a profile", "profile",
+				  &dline) < 0)
 		goto fail;
-	if (ipp_yr_expect(&r, YAML_MAPPING_START_EVENT,
-			  "a mapping starting with 'ipp-profile: 1'") < 0)
-		goto fail;
-	rc = ipp_yr_key(&r, &key, &line, &col);
-	if (rc < 0)
-		goto fail;
-	if (rc == 0 || strcmp(key, "ipp-profile") != 0) {
-		ipp_yr_fail(&r, rc ? line : dline, rc ? col : 0, "expected 'ipp-profile: 1' as the "
-			    "first key of a profile, got %s%.40s%s", rc ? "'" : "",
-			    rc ? key : "an empty mapping", rc ? "'" : "");
-		goto fail;
-	}
-	if (ipp_yr_value(&r, "ipp-profile") < 0)
-		goto fail;
-	it = &r.items[0];
-	if (ipp_yr_u64(&r, it, "profile version", &version) < 0)
-		goto fail;
-	if (version != IPP_PROFILE_VERSION) {
-		ipp_yr_fail(&r, it->line, it->col, "unsupported profile version %" PRIu64 "; this "
-			    "ipp reads version %d", version, IPP_PROFILE_VERSION);
-		goto fail;
-	}
 	if (read_profile_keys(&r, p, dline) < 0 || ipp_yr_end_document(&r) < 0 ||
 	    ipp_yr_expect(&r, YAML_STREAM_END_EVENT, "the end of the input (a profile is one "
 			  "document)") < 0)

@@ -1,7 +1,9 @@
 /* gcc-common.h -- every GCC header the plugin needs, in one place, and the
  * glue that differs between GCC versions (in the spirit of the Linux
  * kernel's scripts/gcc-plugins/gcc-common.h).  Only GCC 12 is supported
- * and tested today; a new major version gets its #if blocks here.
+ * and tested today; the rest of the plugin uses the names below, never a
+ * version-specific GCC interface, so a new major version gets its #if
+ * blocks here and nowhere else.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
@@ -38,9 +40,26 @@
 #include "context.h"
 #include "version.h"
 #include "gimplify.h"
+#include "ggc.h"
+#include "tree-inline.h"
+#include "tree-dfa.h"
+#include "cfgloop.h"
+#include "tree-iterator.h"
 
+#if GCCPLUGIN_VERSION_MAJOR < 12
+#error "ipp needs GCC 12 or later"
+#endif
 #if GCCPLUGIN_VERSION_MAJOR != 12
 #warning "ipp is developed and tested with GCC 12 only"
+#endif
+
+/* The last statement of a basic block that is not a debug statement, or
+ * NULL.  GCC 14 removed last_stmt(); its replacement is
+ * last_nondebug_stmt() (GCC 13 has both). */
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+#define ipp_last_stmt(bb) last_nondebug_stmt(bb)
+#else
+#define ipp_last_stmt(bb) last_stmt(bb)
 #endif
 
 #endif

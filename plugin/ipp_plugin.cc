@@ -7,6 +7,7 @@
  *
  * The map goes into a non-allocated section .ipp_map (no .debug prefix, so
  * strip keeps it); the linker concatenates the documents of all units.
+ * The other files of the plugin are listed in ipp_plugin.h.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
@@ -16,8 +17,6 @@
 int plugin_is_GPL_compatible;
 
 struct ipp_options ipp_opts;
-char *ipp_unit_map;
-size_t ipp_unit_map_len;
 
 static struct plugin_info ipp_info = {
 	IPP_VERSION,
@@ -27,27 +26,17 @@ static struct plugin_info ipp_info = {
 	"  -fplugin-arg-ipp-limit=N             paths per region (default 2^64-1)\n"
 };
 
-/* Emits the map as the contents of section .ipp_map. */
+/* Emits the map as the contents of section .ipp_map: non-allocated
+ * (SECTION_DEBUG, though its name has no .debug prefix, so strip keeps
+ * it), written with GCC's own assemble_string. */
 static void emit_map(void *, void *)
 {
+	section *sec;
 	if (!ipp_unit_map || !asm_out_file)
 		return;
-	fprintf(asm_out_file, "\t.section\t%s,\"\",@progbits\n", IPP_MAP_SECTION);
-	for (size_t i = 0; i < ipp_unit_map_len;) {
-		size_t n = 0;
-		fputs("\t.ascii\t\"", asm_out_file);
-		for (; i < ipp_unit_map_len && n < 64; i++, n++) {
-			unsigned char c = (unsigned char)ipp_unit_map[i];
-			if (c == '"' || c == '\\')
-				fprintf(asm_out_file, "\\%c", c);
-			else if (c >= 32 && c < 127)
-				fputc(c, asm_out_file);
-			else
-				fprintf(asm_out_file, "\\%03o", c);
-		}
-		fputs("\"\n", asm_out_file);
-	}
-	fputs("\t.previous\n", asm_out_file);
+	sec = get_section(IPP_MAP_SECTION, SECTION_DEBUG, NULL);
+	switch_to_section(sec);
+	assemble_string(ipp_unit_map, ipp_unit_map_len);
 	free(ipp_unit_map);
 	ipp_unit_map = NULL;
 }
@@ -104,6 +93,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	}
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &ipp_info);
+	/* The runtime ABI's trees (abi.cc) survive garbage collections. */
+	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+			  (void *)ipp_abi_gc_roots);
+	/* Where the pass goes: right after build_ssa_passes, where every body
+	 * of the unit is in SSA with a CFG and nothing is inlined yet
+	 * (docs/PROTOCOL.md, the design notes). */
 	pass.pass = ipp_make_pass(g);
 	pass.reference_pass_name = "build_ssa_passes";
 	pass.ref_pass_instance_number = 1;

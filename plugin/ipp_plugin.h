@@ -1,4 +1,13 @@
-/* ipp_plugin.h -- shared between the plugin's files: options and the pass.
+/* ipp_plugin.h -- what the plugin's files share: the options, the unit's
+ * supergraph as built from GIMPLE, the runtime ABI's trees, and the entry
+ * points of each file.
+ *
+ *   ipp_plugin.cc   plugin_init: version check, options, registration, the
+ *                   map's emission into .ipp_map
+ *   pass.cc         the pass: drives the other files over one unit
+ *   supergraph.cc   step 1: which functions are instrumented; G* from GIMPLE
+ *   abi.cc          the runtime ABI as GCC trees (runtime/ipp_abi.def)
+ *   instrument.cc   step 3: the code inserted into each function
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
@@ -7,6 +16,11 @@
 
 #include <gmp.h>
 #include "ipp_core.h"
+#include "ipp_local.h"
+
+/* ------------------------------------------------------------------ */
+/* Options (ipp_plugin.cc)                                              */
+/* ------------------------------------------------------------------ */
 
 struct ipp_options {
 	enum ipp_mode mode;	/* -fplugin-arg-ipp-mode= */
@@ -15,7 +29,7 @@ struct ipp_options {
 };
 extern struct ipp_options ipp_opts;
 
-/* The pass: a SIMPLE_IPA_PASS to insert after build_ssa_passes. */
+/* The pass (pass.cc): a SIMPLE_IPA_PASS to insert after build_ssa_passes. */
 opt_pass *ipp_make_pass(gcc::context *ctxt);
 
 /* The unit's map (a YAML document), produced by the pass; emitted into the
@@ -28,5 +42,232 @@ extern size_t ipp_unit_map_len;
 #ifndef IPP_VERSION
 #define IPP_VERSION "unknown"	/* the build passes -DIPP_VERSION */
 #endif
+
+/* ------------------------------------------------------------------ */
+/* The unit's supergraph G* (supergraph.cc)                             */
+/* ------------------------------------------------------------------ */
+
+/* Where the G* vertices and edges of one procedure are in one GIMPLE body:
+ * the original function, or its continuing clone (clone.cc).  Vertex v of
+ * the procedure's body is at [v - vbase], edge e at [e - ebase]. */
+struct body {
+	function *fun;
+	tree decl;
+	bool cont;		/* the continuing clone (else the original) */
+	ipp_id vbase, ebase;	/* the procedure's first body vertex and edge */
+	size_t nv, ne;
+	int nbb;		/* last_basic_block_for_fn of this body */
+	ipp_id *head;		/* per bb index: head vertex, IPP_NONE if none */
+	ipp_id *tail;		/* per bb index: last vertex of the chain */
+	gcall **call_stmt;	/* per call vertex: the call */
+	gimple **dead_stmt;	/* per tail vertex of a block with no successors:
+				 * its last statement */
+	gcall **setjmp_call;	/* per return site of a setjmp: the call */
+	edge *gedge;		/* per edge: the GIMPLE edge it stands for (NULL
+				 * inside a block) */
+};
+
+static inline gcall *body_call(const struct body *b, ipp_id v)
+{
+	return (size_t)(v - b->vbase) < b->nv ? b->call_stmt[v - b->vbase] : NULL;
+}
+static inline gimple *body_dead(const struct body *b, ipp_id v)
+{
+	return (size_t)(v - b->vbase) < b->nv ? b->dead_stmt[v - b->vbase] : NULL;
+}
+static inline gcall *body_setjmp(const struct body *b, ipp_id v)
+{
+	return (size_t)(v - b->vbase) < b->nv ? b->setjmp_call[v - b->vbase] : NULL;
+}
+static inline edge body_edge(const struct body *b, ipp_id e)
+{
+	return (size_t)(e - b->ebase) < b->ne ? b->gedge[e - b->ebase] : NULL;
+}
+
+/* One function of the unit. */
+struct fninfo {
+	cgraph_node *node;
+	function *fun;
+	ipp_id proc;
+	const char *skip;	/* reason, or NULL if instrumented */
+	bool cloneable;		/* may get a continuing clone (clone.cc) */
+	bool framed;		/* has a frame (instrument.cc, ipp_needs_frame) */
+	bool in_memory;		/* the path register is frame.path */
+	struct body orig;	/* the original body's anchors */
+	struct body *clone;	/* the continuing clone's, or NULL */
+	cgraph_node *clone_node;
+	ipp_local *local;	/* counts in rows (ipp_prepare_rows), or NULL */
+	tree rows;		/* then: its struct ipp_rt_rows's address */
+	tree rows_a, rows_b;	/* ... and its tables */
+};
+
+/* The unit: G* and, while it is built, the GIMPLE each vertex and edge
+ * stands for (copied into each procedure's struct body at the end). */
+struct unit {
+	ipp_graph *g;
+	fninfo *fns;
+	size_t nfns;
+	size_t cap_v, cap_e;
+	/* per G* vertex */
+	gcall **call_stmt;
+	gimple **dead_stmt;
+	gcall **setjmp_call;
+	/* per G* vertex: the G* edge entering it inside a block chain */
+	ipp_id *chain_in;
+	/* per G* edge */
+	edge *gedge;
+	/* the numbering, by G* origin (ipp_fin_maps) */
+	ipp_id *fin_of;		/* G* edge -> kept NORMAL fin edge, or IPP_NONE */
+	ipp_id *exit_of;	/* G* vertex -> its SURR_EXIT fin edge, or IPP_NONE */
+	ipp_id *restart_of;	/* G* vertex -> SURR_ENTRY fin edge into it, or IPP_NONE */
+	const char *checksum;	/* the unit's, in hex */
+	/* the entries of the map's x-lines key (seg_flush), NULL if none */
+	FILE *xlines;
+	char *xlines_text;
+	size_t xlines_len;
+};
+
+/* The fninfo of a procedure, or NULL. */
+fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc);
+
+/* Collects the unit's functions (u->fns, in source order), decides which
+ * are instrumented (fninfo.skip) and adds their procedures and bodies to
+ * u->g.  Returns false if the unit has no function. */
+bool ipp_build_supergraph(struct unit *u);
+/* Frees what ipp_build_supergraph and ipp_make_clones allocated (not u->g). */
+void ipp_unit_free(struct unit *u);
+/* Frees a body's anchors. */
+void ipp_body_free(struct body *b);
+
+/* Why a function with abnormal control flow cannot be numbered, or NULL
+ * (such functions are not instrumented, but guarded: instrument.cc). */
+const char *ipp_unsupported_flow(function *fun);
+
+/* Control-flow facts about statements, shared with instrument.cc. */
+bool ipp_is_setjmp_call(gimple *s);
+bool ipp_is_longjmp_call(gimple *s);
+bool ipp_is_computed_goto(gimple *s);
+bool ipp_is_unreachable_call(gimple *s);
+
+/* ------------------------------------------------------------------ */
+/* The runtime ABI as trees (abi.cc)                                    */
+/* ------------------------------------------------------------------ */
+
+/* Builds the ABI's types and declarations from runtime/ipp_abi.def, once
+ * per unit, and checks their layout against runtime/ipp_abi.h.  Returns
+ * false (after an error) if they disagree. */
+bool ipp_abi_init(void);
+
+/* The unit's static struct ipp_rt_module and its region array. */
+void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *checksum);
+
+/* One call site whose callee has no frame (struct ipp_rt_callee). */
+struct ipp_callee_site {
+	ipp_id call, entry;
+	ipp_id fresh_region;	/* the callee's region if it starts fresh, else IPP_NONE */
+};
+/* Sets the module's callees table (sorted by call vertex here). */
+void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char *checksum);
+
+/* The static struct ipp_rt_rows of a procedure that counts in rows, with
+ * its tables (ipp_local_ab for every local path < nentry, in the arrays
+ * *a_out and *b_out): its address. */
+tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a_out,
+		  tree *b_out);
+
+/* The address of region r's single-threaded counters (gcounts), or
+ * NULL_TREE for a hash region. */
+tree ipp_abi_region_gcounts(ipp_id r);
+
+/* The unit's constructor: registers its module with the runtime. */
+void ipp_abi_register_ctor(void);
+
+/* &regions[r] of the unit's region array. */
+tree ipp_abi_region_addr(ipp_id r);
+
+
+/* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
+ * the garbage collector by a root table registered in plugin_init. */
+enum ipp_abi_tree {
+#define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) IPP_ABI_FRAME_##NAME,
+#define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME) IPP_ABI_REGION_##NAME,
+#define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) IPP_ABI_MODULE_##NAME,
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) IPP_ABI_ROWS_##NAME,
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) IPP_ABI_CALLEE_##NAME,
+#define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
+#define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
+#include "ipp_abi.def"
+	IPP_ABI_FRAME_TYPE,
+	IPP_ABI_REGION_TYPE,
+	IPP_ABI_MODULE_TYPE,
+	IPP_ABI_ROWS_TYPE,
+	IPP_ABI_CALLEE_TYPE,
+	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
+	IPP_ABI_MODULE_VAR,	/* the unit's module */
+	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */
+	IPP_ABI_SINGLE_THREADED,	/* glibc's __libc_single_threaded */
+	IPP_ABI_NTREES
+};
+extern tree ipp_abi_trees[IPP_ABI_NTREES];
+extern const struct ggc_root_tab ipp_abi_gc_roots[];
+
+/* Shorthands: ABI_FIELD(frame, path), ABI_TLS(__ipp_top),
+ * ABI_FN(__ipp_record), ABI_TYPE(FRAME). */
+#define ABI_FIELD(S, NAME) ipp_abi_trees[IPP_ABI_##S##_##NAME]
+#define ABI_TLS(NAME) ipp_abi_trees[IPP_ABI_TLS##NAME]
+#define ABI_FN(NAME) ipp_abi_trees[IPP_ABI_FN##NAME]
+#define ABI_TYPE(S) ipp_abi_trees[IPP_ABI_##S##_TYPE]
+
+/* ------------------------------------------------------------------ */
+/* Continuing clones (clone.cc)                                         */
+/* ------------------------------------------------------------------ */
+
+/* Whether a function may get a continuing clone: a copy of its body that
+ * takes the path state as extra parameters (tree_function_versioning). */
+bool ipp_cloneable(cgraph_node *node);
+
+/* The parameters a continuing clone takes after the function's own, in
+ * this order: the path number on entry (the paper's pathNum, by value:
+ * the clone hands the number back through __ipp_path), psi_r(nvc) of the
+ * call's return site r (numValidCompsFromExit), and the path's region. */
+enum { IPP_CLONE_PATH, IPP_CLONE_NVC, IPP_CLONE_REGION, IPP_CLONE_NPARAMS };
+
+/* Creates the continuing clone of every procedure that some
+ * interprocedural call site of G*fin enters, and maps each clone's body
+ * onto its procedure (fninfo.clone).  Returns false after an error. */
+bool ipp_make_clones(struct unit *u, const ipp_fin *fin);
+
+/* The PARM_DECL of a clone's extra parameter k (IPP_CLONE_*). */
+tree ipp_clone_param(const struct body *b, int k);
+
+/* ------------------------------------------------------------------ */
+/* Instrumentation (instrument.cc)                                      */
+/* ------------------------------------------------------------------ */
+
+/* Decides which procedures may count in rows (two-level counting:
+ * fninfo.local); a descriptor (fninfo.rows) is made when a body first
+ * records in one. */
+void ipp_prepare_rows(struct unit *u, const ipp_fin *fin);
+
+/* The call sites whose callee, an instrumented function of the unit, has
+ * no frame and records nothing before it returns: the runtime's table for
+ * crashes inside them (ipp_abi.h, struct ipp_rt_callee).  *out: XNEWVEC. */
+void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee_site **out,
+			   size_t *nout);
+
+/* Fills u->fin_of, exit_of and restart_of from G*fin. */
+void ipp_fin_maps(struct unit *u, const ipp_fin *fin);
+
+/* Decides whether each instrumented function needs a frame (fninfo.framed,
+ * fninfo.in_memory): before cloning, the clone has the same. */
+void ipp_decide_frames(struct unit *u, const ipp_fin *fin);
+
+/* Inserts the path-profiling code into one body of procedure fi: the
+ * original (fresh paths) or its continuing clone (docs/PROTOCOL.md). */
+void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *fin);
+
+/* Saves and restores the thread's top frame around the abnormal entries of
+ * an uninstrumented function that control re-enters abnormally. */
+void ipp_guard_receiver(fninfo *fi);
 
 #endif

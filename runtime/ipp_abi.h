@@ -30,101 +30,198 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 2u	/* 2: struct ipp_rt_frame gained saved_itgt */
+#define IPP_ABI_VERSION 4u	/* 3: continuing calls pass the path state as
+				 * arguments of a clone (no tokens, no
+				 * __ipp_enter/__ipp_leave); a 32-byte frame.
+				 * 4: regions' single-threaded counters
+				 * (gcounts), registered by a constructor;
+				 * the frame is a checkpoint (vertex >= 0
+				 * from entry on, IPP_VERTEX_INSIDE) */
 
 struct ipp_rt_module;
+struct ipp_rt_region;
+struct ipp_rt_frame;
+struct ipp_rt_rows;
+struct ipp_rt_callee;
 
-/* One region: paths numbered 0 .. npaths-1 (npaths <= 2^64 - 1 after cuts). */
-struct ipp_rt_region {
-	const char *name;		/* assembler name; "#g" suffix for GEntry regions */
-	uint64_t npaths;
-	struct ipp_rt_module *module;	/* back pointer, set by the plugin */
-	uint32_t index;			/* runtime-private: 0 until registered */
-	uint32_t flags;			/* reserved, 0 */
-};
+/* The structures, thread-local variables and functions of the ABI are
+ * defined once, in ipp_abi.def (the plugin builds its trees from the same
+ * list and checks them against these structs).  What they mean: */
 
-struct ipp_rt_module {
-	uint32_t abi_version;		/* IPP_ABI_VERSION */
-	uint32_t nregions;
-	const char *name;		/* the unit's source file, as in the map */
-	const char *checksum;		/* 16 lower-case hex digits, as in the map */
-	const char *mode;		/* "intra", "context", ... */
-	struct ipp_rt_region *regions;
-	struct ipp_rt_module *next;	/* runtime-private list link, NULL initially */
-	uint32_t registered;		/* runtime-private, 0 initially */
-	uint32_t reserved;
-};
-
-/* An activation of an instrumented function.  Lives in the function's
- * stack frame.  `path` and `vertex` are stored before every call the
- * function makes, so that if the call never returns (exit, longjmp, a fatal
+/* struct ipp_rt_region -- one region: paths numbered 0 .. npaths-1
+ * (npaths <= 2^64 - 1 after cuts).
+ *   name     assembler name; "#g" suffix for GEntry regions
+ *   module   back pointer, set by the plugin
+ *   index    runtime-private: 0 until registered
+ *   flags    reserved, 0
+ *   gcounts  a region of at most IPP_ARRAY_MAX paths: the unit's static
+ *            counters of its paths, counted inline while the process is
+ *            single-threaded (glibc's __libc_single_threaded; then every
+ *            activation asks __ipp_counts for the thread's own array);
+ *            NULL for a larger region.  The runtime adds them to the
+ *            threads' counts when it writes the profile.
+ *
+ * struct ipp_rt_module -- one instrumented compilation unit.
+ *   abi_version  IPP_ABI_VERSION
+ *   name         the unit's source file, as in the map
+ *   checksum     16 lower-case hex digits, as in the map
+ *   mode         "intra", "context", ...
+ *   regions      nregions regions, in region order
+ *   next, registered  runtime-private, NULL/0 initially
+ *   callees      ncallees call sites whose callee, an instrumented function
+ *                of the unit, has no frame and records nothing before it
+ *                returns (no loop, no cut), sorted by call vertex
+ *
+ * struct ipp_rt_callee -- one of them: the call vertex, the callee's Entry
+ * vertex, and the callee's Entry region if the call is summarized (the
+ * callee starts a fresh path), NULL if it continues the caller's path.  A
+ * fatal signal with the innermost frame standing at such a call (unmarked)
+ * struck inside the callee: its activation is recorded as a partial path
+ * stopped at its entry (docs/PROTOCOL.md, "The checkpoint").
+ *
+ * struct ipp_rt_frame -- an activation of an instrumented function that
+ * makes calls which may not return (docs/PROTOCOL.md: functions whose only
+ * calls are to leaf functions, or never return, have no frame).  Lives in
+ * the function's stack frame.  (path, vertex) is a *checkpoint* of the
+ * path in progress (docs/PROTOCOL.md, "The checkpoint"): a vertex the path
+ * has reached and the number it had there, stored at entry (the Entry
+ * vertex), before every call that may not return (the call vertex), after
+ * a restart (the restart vertex) and after such a call returns (the return
+ * site), so that if the program stops anywhere (exit, longjmp, a fatal
  * signal) the runtime can record the abandoned prefix as a partial path
- * (region, path, [vertex]).  vertex = -1: no pending path (the function has
- * recorded its path already). */
+ * (region, path, [vertex]).
+ *   prev     the caller's frame (older)
+ *   region   the region of the path: set by fresh frames only (a
+ *            continuing frame's path is its group's, see below)
+ *   path     path number so far
+ *   vertex   G*fin vertex id where the path stands; -1: no pending path
+ *            (the path has been recorded already)
+ *   flags    IPP_FRAME_* */
+#define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_frame {
-	struct ipp_rt_frame *prev;	/* the caller's frame (older, higher address) */
-	struct ipp_rt_region *region;
-	uint64_t path;			/* path number so far */
-	int32_t vertex;			/* G*fin vertex id where the path stands */
-	uint32_t flags;			/* IPP_FRAME_* */
-	/* context mode (docs/PROTOCOL.md): filled by __ipp_enter */
-	uint64_t nvc;			/* numValidCompsFromExit of this activation */
-	uint64_t saved_tok, saved_path, saved_nvc;	/* the slots a fresh entry saved */
-	struct ipp_rt_region *saved_reg;
-	const void *saved_itgt;		/* __ipp_itgt as a fresh entry found it (NULL
-					 * if the entry consumed it) */
+#include "ipp_abi.def"
 };
+#define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_region {
+#include "ipp_abi.def"
+};
+#define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_module {
+#include "ipp_abi.def"
+};
+/* struct ipp_rt_rows -- a procedure that counts in rows (two-level
+ * counting, docs/NUMBERING.md): its local paths 0 .. n-1 start at its entry
+ * or a restart, and the path recorded at the end of local path l in an
+ * activation entered with path number `base` and nvc `nvc` has the number
+ * base + a[l] * nvc + b[l] in the activation's region (a[l] = b[l] = 0 for
+ * a local path that ends at a call, where nothing is recorded). */
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_rows {
+#include "ipp_abi.def"
+};
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_callee {
+#include "ipp_abi.def"
+};
+
+/* In frame.vertex: the checkpoint is not a call (an entry, a restart, a
+ * return site): the activation stands in its own code.  The vertex id is
+ * vertex & ~IPP_VERTEX_INSIDE.  Unmarked, a vertex is a call vertex c, and
+ * c - 1 is the vertex before it on the path, with the same number. */
+#define IPP_VERTEX_INSIDE 0x40000000
+
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path
  * whose stop stack is the vertices of the run, outermost first. */
 #define IPP_FRAME_CONTINUES 0x1u
 
-/* The thread's innermost frame. */
-extern __thread struct ipp_rt_frame *__ipp_top;
+/* Procedures with more local paths from their entry and restarts than this
+ * do not count in rows (docs/NUMBERING.md, "Two-level counting"). */
+#define IPP_ROW_MAX 4096u
 
-/* Context mode: the thread-local slots that stand in for the paper's
- * pathNum (by reference) and numValidCompsFromExit (by value).  A caller
- * about to make an interprocedural call stores the path, psi_r(nvc), the
- * region and the callee's token; the callee consumes the token at entry. */
-extern __thread uint64_t __ipp_tok, __ipp_path, __ipp_nvc;
-extern __thread struct ipp_rt_region *__ipp_reg;
-/* Context mode: the target of the indirect call about to be made.  A
- * caller stores the function pointer it calls through just before an
- * indirect call (after frame.vertex = the call vertex); the callee's fresh
- * entry, if self == __ipp_itgt, credits the arc (caller's unit, call
- * vertex, callee's region) and clears the slot.  A target left behind by a
+/* Regions with at most this many paths are counted in a plain array of
+ * 64-bit counters per thread (__ipp_counts), larger ones in a hash table
+ * (__ipp_record).  Ball-Larus's PP used 4K. */
+#define IPP_ARRAY_MAX 4096u
+
+/* Path register value meaning "a computed goto just recorded the path":
+ * the goto's target restarts the path.  Never a valid path number, because
+ * every region has at most 2^64 - 1 paths. */
+#define IPP_PATH_RESTART UINT64_MAX
+
+#ifndef IPP_ABI_TYPES_ONLY	/* the plugin needs only the types */
+
+/* The thread-local variables (ipp_abi.def):
+ *
+ * __ipp_top: the thread's innermost frame.
+ *
+ * __ipp_path: the out-slot of a continuing call.  A continuing clone
+ * (docs/PROTOCOL.md) receives the path number, psi_r(nvc) and the region
+ * as arguments, and hands the path number back here just before it
+ * returns; its caller reads it right after the call.  A fresh activation
+ * that makes continuing calls saves it at entry and restores it before it
+ * returns, so that a signal handler running between a clone's store and
+ * its caller's load leaves it intact.
+ *
+ * __ipp_itgt: context mode, the target of the indirect call about to be
+ * made.  A caller stores the function pointer it calls through just before
+ * an indirect call (after frame.vertex = the call vertex); a fresh entry of
+ * a function that can be called through a pointer reads it, and if it is
+ * its own address calls __ipp_icall (the arc from the caller's call vertex
+ * to its region); it clears the slot at entry and restores what it found
+ * (or NULL if it took it) before it returns.  A target left behind by a
  * call to an uninstrumented function never equals an instrumented one. */
-extern __thread const void *__ipp_itgt;
+#define IPP_ABI_TLS(CTYPE, TREE, NAME) extern __thread CTYPE NAME;
+#include "ipp_abi.def"
 
-/* Entry of a function with an Entry region (context mode): pushes f; if
- * __ipp_tok == token the function continues its caller's path (f->flags =
- * IPP_FRAME_CONTINUES, f->path/nvc/region from the slots), else it starts a
- * fresh path in `region` (path 0, nvc 1) after saving the slots in f; a
- * fresh entry with self != NULL && __ipp_itgt == self also counts one
- * indirect call from the previous top frame's call vertex to `region`, and
- * every fresh entry clears __ipp_itgt (saved in f).  Clears __ipp_tok.
- * `self` is the function's address, or NULL if it cannot be called through
- * a pointer (neither externally visible nor address-taken). */
-void __ipp_enter(struct ipp_rt_frame *f, struct ipp_rt_region *region, uint64_t token,
-		 const void *self);
-/* Its return with path number r: pops f; a continuing activation hands r
- * back through __ipp_path; a fresh one records (f->region, r) and restores
- * the slots it saved. */
-void __ipp_leave(struct ipp_rt_frame *f, uint64_t r);
-
-/* Registers a unit's module (idempotent, thread-safe). */
-void __ipp_register(struct ipp_rt_module *m);
-
-/* Counts one execution of path n of region r. */
-void __ipp_record(struct ipp_rt_region *r, uint64_t n);
-
-/* Records every frame above `f` on the list as a partial path, then f's own
- * pending path (f->path at f->vertex), marks f as having no pending path and
- * makes f the top.  Returns the number of partial paths recorded.  The
- * frames walked must still be alive (see __ipp_longjmp_note). */
-unsigned __ipp_unwind_to(struct ipp_rt_frame *f);
-
-/* longjmp and the frames it abandons.  After a longjmp the abandoned frames
+/* The functions instrumented code calls (ipp_abi.def):
+ *
+ * __ipp_register(m): registers a unit's module (idempotent, thread-safe).
+ *   Called by the unit's constructor (priority 100, before any user
+ *   constructor), and lazily by the runtime's entry points: counts a
+ *   single-threaded process makes in gcounts reach the profile only if
+ *   the module is registered.
+ *
+ * __ipp_callee_recorded(): a fresh activation without a frame has just
+ *   recorded its path before a call that never returns (exit, abort): if
+ *   the innermost frame stands at a call (its caller's), it is marked
+ *   IPP_VERTEX_INSIDE, so that a crash walk (abort's SIGABRT) does not
+ *   also record the callee's entry (struct ipp_rt_callee).
+ *
+ * __ipp_icall(caller, callee): one call through a pointer from the frame
+ * `caller` (standing at the indirect call vertex) to the fresh entry of a
+ * function whose region is `callee` (the exact dynamic call graph of
+ * indirect calls).  A NULL caller, or one with vertex -1, credits nothing.
+ * __ipp_record(r, n): counts one execution of path n of region r.
+ *
+ * __ipp_row(r, d, base, nvc, idx, n): the slow path of a record in a row.
+ *   An activation of procedure d entered with path number `base` and nvc
+ *   `nvc` in region r counts the paths that start at its entry or a restart
+ *   in a row of the thread's: row[idx] += 1 for local path idx, where the
+ *   path's number is base + d->a[idx] * nvc + d->b[idx].  It finds its
+ *   row at its first such record through this function, which counts that
+ *   record (or, for idx >= d->n, counts path n with __ipp_record; n is
+ *   ignored for idx < d->n: a function may not keep the path number) and
+ *   returns the row to count the next ones inline, or NULL if the thread
+ *   has no row for it (no memory, the thread's row budget spent, a signal
+ *   handler interrupting the runtime): the activation then comes back
+ *   here for every record, which then goes to __ipp_record.  When the
+ *   profile is written the runtime turns each row's counts back into
+ *   numbers with d's tables.
+ *
+ * __ipp_counts(r): the calling thread's counters of region r, which has at
+ *   most IPP_ARRAY_MAX paths: counts[n] is path n's count.  A function that
+ *   records into such a region asks once per activation and increments
+ *   counts[n] inline.  The array belongs to the thread, never moves and is
+ *   never freed (fork and ipp_reset work on it in place); registering the
+ *   unit and allocating happen on the thread's first call for the region.
+ *   Never NULL: if the array cannot be had (no memory, or a signal handler
+ *   interrupted the runtime in this thread), a scratch array whose counts
+ *   are never read.  An inline increment does not saturate: 2^64
+ *   increments would take centuries; the runtime saturates wherever it adds
+ *   counts (merging, partial paths).
+ *
+ * longjmp and the frames it abandons.  After a longjmp the abandoned frames
  * are dead stack memory, overwritten by the first call the receiver makes,
  * so they are recorded *before* the jump:
  *   - on the normal in-edges of a block starting with a setjmp call, the
@@ -140,28 +237,31 @@ unsigned __ipp_unwind_to(struct ipp_rt_frame *f);
  *     path, if any, is recorded as partial; it returns `restart`, the number
  *     the receiving function's new path starts with.
  * The buf -> frame notes are per thread; a later setjmp on the same buf
- * replaces the note. */
-void __ipp_setjmp_note(const void *buf, struct ipp_rt_frame *f);
-void __ipp_longjmp_note(const void *buf);
-uint64_t __ipp_receive(struct ipp_rt_frame *f, int ret, uint64_t cur, uint64_t restart);
+ * replaces the note.
+ *
+ * __ipp_unwind_below(limit), __ipp_builtin_longjmp_note(buf): control
+ * leaves for a frame higher up the stack without a longjmp buffer to note:
+ * a nonlocal goto (the plugin passes the goto's save area, which lies in
+ * the receiving parent's stack frame) or __builtin_longjmp (whose buffer
+ * holds the receiver's stack pointer in its third word).  Every frame on
+ * the list below `limit` (the stack grows down) belongs to an abandoned
+ * activation: their pending paths are recorded as partial paths (groups as
+ * in __ipp_unwind_to) and the first frame at or above `limit` becomes the
+ * top.  Returns the number of partial paths recorded.  Called by the
+ * jumping function after it has recorded its own path. */
+#define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) CRET NAME CPARAMS;
+#include "ipp_abi.def"
 
-/* Control leaves for a frame higher up the stack without a longjmp
- * buffer to note: a nonlocal goto (the plugin passes the goto's save
- * area, which lies in the receiving parent's stack frame) or
- * __builtin_longjmp (whose buffer holds the receiver's stack pointer in
- * its third word).  Every frame on the list below `limit` (the stack
- * grows down) belongs to an abandoned activation: their pending paths are
- * recorded as partial paths (groups as in __ipp_unwind_to) and the first
- * frame at or above `limit` becomes the top.  Returns the number of
- * partial paths recorded.  Called by the jumping function after it has
- * recorded its own path. */
-unsigned __ipp_unwind_below(const void *limit);
-void __ipp_builtin_longjmp_note(void *const *buf);
+/* Not called by instrumented code, but part of the runtime's contract
+ * with its tests (testsuite/runtime/), which play the plugin: */
 
-/* Path register value meaning "a computed goto just recorded the path":
- * the goto's target restarts the path.  Never a valid path number, because
- * every region has at most 2^64 - 1 paths. */
-#define IPP_PATH_RESTART UINT64_MAX
+/* Records every frame above `f` on the list as a partial path, then f's own
+ * pending path (f->path at f->vertex), marks f as having no pending path and
+ * makes f the top.  Returns the number of partial paths recorded.  The
+ * frames walked must still be alive (see __ipp_longjmp_note). */
+unsigned __ipp_unwind_to(struct ipp_rt_frame *f);
+
+#endif /* IPP_ABI_TYPES_ONLY */
 
 #ifdef __cplusplus
 }

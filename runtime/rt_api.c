@@ -54,10 +54,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* This thread holds rt_dump_lock (the crash path must not wait for it). */
 RT_TLS int rt_tls_in_dump;
 static bool rt_exiting;		/* the destructor has started */
+pid_t rt_pid;			/* this process's, after every fork() */
 
 RT_HIDDEN void rt_dump_lock_acquire(void)
 {
@@ -150,6 +152,7 @@ static RT_NOINST void rt_fork_parent(void)
 static RT_NOINST void rt_fork_child(void)
 {
 	uint32_t n = rt_nmods;
+	rt_pid = getpid();
 	pthread_mutex_unlock(&rt_lock);
 	pthread_mutex_unlock(&rt_dump_lock);
 	/* The parent writes what it counted before the fork; the child counts
@@ -160,19 +163,49 @@ static RT_NOINST void rt_fork_child(void)
 	rt_run_target[0] = '\0';
 }
 
+/* The fork handlers, once: before main (so that rt_pid follows every
+ * fork), or at the first registration if the constructor did not run. */
+static RT_NOINST void rt_fork_handlers(void)
+{
+	static bool done;
+	if (!done && pthread_atfork(rt_fork_prepare, rt_fork_parent, rt_fork_child) == 0)
+		done = true;
+}
+
 /* ------------------------------------------------------------------ */
 /* Initialisation (rt_lock held, once)                                  */
 /* ------------------------------------------------------------------ */
 
 RT_HIDDEN void rt_init_locked(void)
 {
+	rt_env_init();
 	/* Keep a name already chosen: by ipp_set_profile(), or by an
 	 * ipp_dump() that ran before the first record (rt_name_expand). */
 	if (!rt_pattern_set())
 		rt_name_init();
+	/* First registered by a fatal-signal handler (a crash before any
+	 * record): the process is dying; atexit and pthread_atfork may
+	 * allocate and lock, so they are not called. */
+	if (rt_tls_crash)
+		return;
 	if (!rt_exiting && atexit(rt_atexit) != 0)
 		rt_msg("warning: atexit failed; the profile is written by the destructor only",
 		       (const char *)NULL);
-	pthread_atfork(rt_fork_prepare, rt_fork_parent, rt_fork_child);
-	rt_signals_init();
+	rt_fork_handlers();
+	rt_signals_init(false);
+}
+
+/* Before main: the fatal-signal handlers and the main thread's alternate
+ * signal stack, because a program may crash before it records any path
+ * (a recursion that overflows the stack records nothing).  Priority 101:
+ * before the program's own constructors, so a handler one of them
+ * installs is the program's choice and replaces ours. */
+__attribute__((constructor(101))) static RT_NOINST void rt_start(void)
+{
+	rt_pid = getpid();
+	rt_fork_handlers();
+	rt_env_init();
+	rt_signals_init(true);
+	if (rt_signals_on)
+		rt_thread_self();	/* its alternate stack */
 }

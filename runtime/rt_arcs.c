@@ -4,12 +4,14 @@
  *
  * Before an indirect call, context-mode code stores the call vertex in its
  * frame (as before every call) and the function pointer in __ipp_itgt.
- * If the callee is instrumented in context mode, its fresh entry
- * (__ipp_enter, self == __ipp_itgt) calls rt_icall_count with the previous
- * top frame, which is the caller's: that frame's vertex is the call vertex
- * (G* vertex ids are unique within a unit) and its region's module is the
- * caller's unit.  Calls to uninstrumented functions are not counted (the
- * target never equals an instrumented function's address).
+ * If the callee is instrumented in context mode, its fresh entry finds its
+ * own address there and calls __ipp_icall with the previous top frame,
+ * which is the caller's: that frame's vertex is the call vertex (G* vertex
+ * ids are unique within a unit) and the region of the frame's group (the
+ * fresh frame the caller's path started in: a continuing frame does not
+ * store one) is in the caller's unit.  Calls to uninstrumented functions
+ * are not counted (the target never equals an instrumented function's
+ * address).
  *
  * Ownership is that of partial paths (rt_internal.h): the arcs of a thread
  * are struct rt_arc records on a list that dumpers read (published with a
@@ -165,20 +167,29 @@ static __attribute__((noinline)) RT_NOINST void count_slow(struct rt_thread *t,
 	rt_tls_busy = 0;
 }
 
-RT_HIDDEN void rt_icall_count(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee)
+RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee)
 {
 	struct rt_thread *t = rt_tls_self;
+	const struct ipp_rt_frame *fresh = caller;
 	struct ipp_rt_module *m;
 	int32_t site;
 	uint64_t key;
+	uint32_t steps = 0;
 
 	/* A function pointer called from the thread's first frame (the
 	 * caller is uninstrumented), or by a dead-end call (vertex -1, the
 	 * path recorded before the call): no site to credit. */
-	if (!caller || caller->vertex < 0 || !caller->region)
+	if (!caller || caller->vertex < 0)
 		return;
-	m = caller->region->module;
-	site = caller->vertex;
+	/* The caller's unit: its group's fresh frame's region's.  Frames of
+	 * one group are the unit's own, live and consistent here (we are
+	 * called from the callee's entry, on the caller's thread). */
+	while ((fresh->flags & IPP_FRAME_CONTINUES) && fresh->prev && steps++ < RT_MAX_FRAMES)
+		fresh = fresh->prev;
+	if ((fresh->flags & IPP_FRAME_CONTINUES) || !fresh->region)
+		return;
+	m = fresh->region->module;
+	site = caller->vertex & ~IPP_VERTEX_INSIDE;	/* (a cut call vertex is marked) */
 	key = arc_key(m, site, callee);
 	if (RT_LIKELY(t != NULL)) {
 		const struct rt_arcidx *idx = t->arcidx;

@@ -78,8 +78,8 @@
 
 /* Regions with at most this many paths count in a plain array of 64-bit
  * counters (32 KiB per region and thread at most); larger ones in an
- * open-addressing hash keyed by path number.  Ball-Larus's PP used 4K. */
-#define RT_ARRAY_MAX 4096u
+ * open-addressing hash keyed by path number (ipp_abi.h). */
+#define RT_ARRAY_MAX IPP_ARRAY_MAX
 
 /* Frame walks stop after this many frames (a corrupted or cyclic list). */
 #define RT_MAX_FRAMES 1000000u
@@ -87,6 +87,9 @@
 /* Longest path name the runtime handles (the expanded profile name plus
  * suffixes such as ".lock" or ".stale.NNN"). */
 #define RT_PATH_MAX 4096
+/* Room RT_PATH_MAX keeps for those suffixes beyond the expanded name:
+ * ".<pid>" of a fallback, then ".<pid>.XXXXXX.tmp" of its temporary. */
+#define RT_PATH_SUFFIX 64
 
 /* ------------------------------------------------------------------ */
 /* Counter hash tables (rt_hash.c)                                     */
@@ -222,12 +225,39 @@ struct rt_arcidx {
 	struct rt_arc *slot[];
 };
 
+/* A row of two-level counting (rt_rows.c): the counts of the local paths
+ * of procedure `desc` in the activations entered with (base, nvc) in
+ * `region`.  Allocated once, never moved or freed; only counts (owner)
+ * and bases (dumper) change. */
+struct rt_row {
+	struct rt_row *next;		/* the thread's list, newest first */
+	struct ipp_rt_region *region;
+	const struct ipp_rt_rows *desc;
+	uint64_t base, nvc;
+	uint64_t key;			/* its hash key (rt_rows.c) */
+	uint64_t *bases;		/* dumper: desc->n baselines, or NULL */
+	uint64_t counts[];		/* owner: desc->n counts */
+};
+
+/* The owner's index over its rows: as struct rt_arcidx. */
+struct rt_rowidx {
+	uint32_t cap, used;		/* cap: a power of two */
+	struct rt_row *slot[];
+};
+
+/* The most a thread spends on rows; beyond it, records go through
+ * __ipp_record (exact, only slower). */
+#define RT_ROW_BYTES (64u << 20)
+
 struct rt_thread {
 	struct rt_thread *next;		/* rt_threads, newest first */
 	struct rt_vec *vec;		/* published */
 	struct rt_pent *partials;	/* published list head */
 	struct rt_arc *arcs;		/* published list head */
+	struct rt_row *rows;		/* published list head */
 	/* Owner-only. */
+	struct rt_rowidx *rowidx;
+	size_t row_bytes;		/* spent on rows */
 	struct rt_arcidx *arcidx;
 	struct rt_pent **pindex;	/* open addressing over partials */
 	uint32_t pcap, pused;
@@ -242,10 +272,7 @@ struct rt_thread {
  * uses (a static archive linked into executables: initial-exec, no
  * __tls_get_addr, safe in a signal handler). */
 extern __thread struct ipp_rt_frame *__ipp_top __attribute__((tls_model("initial-exec")));
-extern __thread uint64_t __ipp_tok __attribute__((tls_model("initial-exec")));
 extern __thread uint64_t __ipp_path __attribute__((tls_model("initial-exec")));
-extern __thread uint64_t __ipp_nvc __attribute__((tls_model("initial-exec")));
-extern __thread struct ipp_rt_region *__ipp_reg __attribute__((tls_model("initial-exec")));
 extern __thread const void *__ipp_itgt __attribute__((tls_model("initial-exec")));
 
 /* The fast path's thread-local view (rt_state.c keeps it up to date):
@@ -261,16 +288,22 @@ extern RT_TLS struct rt_thread *rt_tls_self;
 /* The slow path of __ipp_record: registers, creates the thread state or
  * the table, counts in a hash table, or rejects a bad number. */
 void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
+/* The slow path of __ipp_counts: the thread's array of array region r,
+ * registered and allocated if needed, or NULL. */
+uint64_t *rt_counts_slow(struct ipp_rt_region *r) RT_HIDDEN;
 /* Set while this thread is inside a slow path that allocates or edits its
  * owner-only structures (rt_state.c, rt_arcs.c): a signal handler that
  * records meanwhile (an instrumented handler) is dropped, not allowed to
  * corrupt the half-updated structures. */
 extern RT_TLS int rt_tls_busy;
 
-/* Counts one indirect call from the call vertex where `caller` stands to
- * the function whose Entry region is `callee` (rt_arcs.c; __ipp_enter).
- * Nothing is counted if caller is NULL or stands nowhere (vertex -1). */
-void rt_icall_count(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee) RT_HIDDEN;
+
+/* Rows (rt_rows.c): the number of local path l of row w; the fork child's
+ * zeroing of a thread's rows; ipp_reset's baselines (-1 if one could not
+ * be allocated). */
+uint64_t rt_row_number(const struct rt_row *w, uint64_t l) RT_HIDDEN;
+void rt_rows_zero(struct rt_thread *t) RT_HIDDEN;
+int rt_rows_reset(struct rt_thread *t) RT_HIDDEN;
 
 /* The calling thread's state, created if needed (NULL if out of memory). */
 struct rt_thread *rt_thread_self(void) RT_HIDDEN;
@@ -282,6 +315,9 @@ bool rt_region_ready(struct ipp_rt_region *r) RT_HIDDEN;
 struct rt_modinfo {
 	struct ipp_rt_module *m;
 	uint32_t seq;			/* registration order, from 0 */
+	/* Dumper-owned: per region, the baselines of its gcounts (the
+	 * single-threaded counters, ipp_abi.h), or NULL. */
+	uint64_t **gbase;
 	/* Dumper-owned: this process has added its run to 'runs' of the
 	 * module in the profile rt_run_target. */
 	bool run_counted;
@@ -315,6 +351,13 @@ void rt_crash_reserve(size_t size) RT_HIDDEN;
 /* One-time initialisation (atexit, atfork, environment, signals); called
  * with rt_lock held by the first registration. */
 void rt_init_locked(void) RT_HIDDEN;
+/* The process id as of the last fork() the runtime saw (rt_api.c): in a
+ * vfork() child, which shares the parent's memory and runs no fork
+ * handler, getpid() differs from it. */
+extern pid_t rt_pid __attribute__((visibility("hidden")));
+/* Before exec (rt_exec.c): records the calling thread's pending paths and
+ * writes the profile, unless this is a vfork child. */
+void rt_before_exec(void) RT_HIDDEN;
 /* Zeroes every counter, baseline and partial record (fork child). */
 void rt_zero_all(void) RT_HIDDEN;
 /* Zeroed memory that is never freed: bump allocation in the calling
@@ -520,13 +563,29 @@ enum rt_write_mode {
  * Returns 0 on success, -1 after printing why. */
 int rt_write_profile(enum rt_write_mode mode) RT_HIDDEN;
 
+/* Partial records to take back out of the profile (a failed exec): d[i]
+ * of record p[i]. */
+struct rt_undo {
+	struct rt_pent **p;
+	uint64_t *d;
+	size_t n;
+};
+/* Writes (merges) the profile as for RT_WRITE_DUMP, and also subtracts
+ * the undo amounts from the partial records (the file's and the
+ * process's).  Needs rt_dump_lock. */
+int rt_write_profile_undo(const struct rt_undo *undo) RT_HIDDEN;
+
+/* The profile's name when nothing else says (rt_name.c). */
+#define RT_DEFAULT_NAME "%e.ipp.prof"
+
 /* The profile name pattern: $IPP_PROFILE, ipp_set_profile() or
- * "ipp.prof", made absolute against the working directory at the time it
+ * RT_DEFAULT_NAME, made absolute against the working directory at the time it
  * was set.  rt_name_init reads the environment (once, at init). */
 void rt_name_init(void) RT_HIDDEN;
 /* Sets the pattern (NULL or "": the default); -1 if too long. */
 int rt_name_set(const char *pattern) RT_HIDDEN;
-/* Expands the pattern (%p, %h, %%) into out[RT_PATH_MAX]; -1 if too long. */
+/* Expands the pattern (%e, %m, %p, %h, %%) into out[RT_PATH_MAX]; -1 if
+ * too long. */
 int rt_name_expand(char *out) RT_HIDDEN;
 /* The pattern has %p: no other process writes this name. */
 bool rt_name_per_process(void) RT_HIDDEN;
@@ -562,15 +621,49 @@ static inline RT_NOINST uint64_t rt_sat_add(uint64_t a, uint64_t b)
 /* Signals (rt_signal.c)                                               */
 /* ------------------------------------------------------------------ */
 
-/* IPP_SIGNALS=1: installs the fatal-signal handlers (once, at init). */
-void rt_signals_init(void) RT_HIDDEN;
-/* IPP_SIGNALS=1: gives the calling thread an alternate signal stack. */
+/* Installs the fatal-signal handlers (IPP_SIGNALS): at start-up (early:
+ * the runtime's constructor) where the disposition is the default, and at
+ * the runtime's initialisation, with IPP_SIGNALS=1, over the program's
+ * own (which then run after ours). */
+void rt_signals_init(bool early) RT_HIDDEN;
+/* With the handlers on: gives the calling thread an alternate signal
+ * stack. */
 void rt_signals_thread(struct rt_thread *t) RT_HIDDEN;
 extern bool rt_signals_on;
 
-/* rt_name.c: IPP_VERBOSE is set (diagnostics on stderr) */
-int rt_verbose(void);
 /* rt_name.c: a profile name has been chosen already */
-bool rt_pattern_set(void);
+bool rt_pattern_set(void) RT_HIDDEN;
+/* rt_name.c: the name was chosen by the program (ipp_set_profile with a
+ * name), not by the environment or the default. */
+bool rt_name_explicit(void) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* The environment (rt_env.c)                                          */
+/* ------------------------------------------------------------------ */
+
+/* Seconds a write waits for another process's lock on the profile before
+ * it gives up with a message (IPP_LOCK_TIMEOUT overrides). */
+#define RT_LOCK_TIMEOUT 30u
+
+/* What the environment asked for, read once with secure_getenv. */
+struct rt_env {
+	bool ready;
+	bool secure;		/* AT_SECURE: set-user-ID, set-group-ID, capabilities */
+	const char *profile;	/* IPP_PROFILE, NULL if unset or empty */
+	int signals;		/* IPP_SIGNALS: 0 off, 1 forced, -1 unset (the
+				 * default: where the program has no handler) */
+	bool verbose;		/* IPP_VERBOSE set, not "" or "0" */
+	unsigned lock_timeout;	/* IPP_LOCK_TIMEOUT, seconds */
+	size_t row_bytes;	/* IPP_ROW_BYTES (RT_ROW_BYTES unset; 0: no rows) */
+	char exe[256];		/* the executable's base name (%e) */
+	char build[17];		/* its GNU build-id's first 16 hex digits (%m) */
+};
+extern struct rt_env rt_env __attribute__((visibility("hidden")));
+/* Reads the environment (once; later calls return at once). */
+void rt_env_init(void) RT_HIDDEN;
+/* Reads IPP_PROFILE again into rt_env.profile (not async-signal-safe). */
+void rt_env_profile(void) RT_HIDDEN;
+/* The process's umask (rt_env.c). */
+mode_t rt_umask(void) RT_HIDDEN;
 
 #endif /* IPP_RT_INTERNAL_H */

@@ -1,18 +1,24 @@
 /* rt_name.c -- the name of the profile file.
  *
- * The pattern is $IPP_PROFILE if set and not empty, else "ipp.prof"; or
+ * The pattern is $IPP_PROFILE if set and not empty, else RT_DEFAULT_NAME,
+ * "%e.ipp.prof": the program's own name, so that the runs of different
+ * programs (readelf and objdump, built from shared sources) never mix; or
  * what ipp_set_profile() set.  A relative pattern is made absolute against
  * the working directory at the time it is set (the first registration, or
  * the ipp_set_profile() call), so a program that chdir()s still writes
  * where it was started.  At each write the pattern is expanded:
  *
+ *     %e  the executable's base name (/proc/self/exe; else argv[0]'s)
+ *     %m  its build: the first 16 hex digits of its GNU build-id (16 zeros
+ *         without one), so that each build writes its own file
  *     %p  the process id (of the writing process: a fork child has its own)
  *     %h  the host name (uname's nodename)
  *     %%  a single %
  *
- * Any other % sequence is kept as it is.  Expansion uses getpid and uname
- * only, both async-signal-safe.  A name with %p is this process's alone, so
- * its lock file is removed after each write (rt_write.c).
+ * Any other % sequence is kept as it is.  Expansion uses values read at
+ * start-up, getpid and uname only, all async-signal-safe.  A name with %p is
+ * this process's alone, so its lock file is removed after each write
+ * (rt_write.c).  `ipp report PROGRAM` looks for PROGRAM's default name.
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
@@ -37,18 +43,19 @@
  */
 #include "rt_internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 static char rt_pattern[RT_PATH_MAX];	/* rt_dump_lock (or init) */
+static bool rt_explicit;		/* set by ipp_set_profile(name) */
 
 RT_HIDDEN int rt_name_set(const char *p)
 {
 	char buf[RT_PATH_MAX];
-	if (!p || !*p)
-		p = "ipp.prof";
+	bool given = p && *p;
+	if (!given)
+		p = RT_DEFAULT_NAME;
 	buf[0] = '\0';
 	if (p[0] != '/' && getcwd(buf, sizeof(buf))) {
 		size_t n = strlen(buf);
@@ -62,6 +69,7 @@ RT_HIDDEN int rt_name_set(const char *p)
 	if (rt_cat(buf, sizeof(buf), p) < 0)
 		return -1;
 	memcpy(rt_pattern, buf, strlen(buf) + 1);
+	rt_explicit = given;
 	return 0;
 }
 
@@ -70,14 +78,24 @@ RT_HIDDEN bool rt_pattern_set(void)
 	return rt_pattern[0] != '\0';
 }
 
+RT_HIDDEN bool rt_name_explicit(void)
+{
+	return rt_explicit;
+}
+
 RT_HIDDEN void rt_name_init(void)
 {
-	const char *e = getenv("IPP_PROFILE");
-	if (rt_name_set(e) < 0) {
-		rt_msg("warning: IPP_PROFILE is too long; writing ipp.prof instead",
+	rt_env_init();
+	/* IPP_PROFILE is read again here, at the first record (a program may
+	 * set it in main); never in a fatal-signal handler. */
+	if (!rt_tls_crash)
+		rt_env_profile();
+	if (rt_name_set(rt_env.profile) < 0) {
+		rt_msg("warning: IPP_PROFILE is too long; writing " RT_DEFAULT_NAME " instead",
 		       (const char *)NULL);
 		rt_name_set(NULL);
 	}
+	rt_explicit = false;
 }
 
 RT_HIDDEN int rt_name_expand(char *out)
@@ -86,6 +104,7 @@ RT_HIDDEN int rt_name_expand(char *out)
 	char num[21];
 	struct utsname u;
 
+	rt_env_init();
 	if (!rt_pattern[0])
 		rt_name_init();	/* a dump before the first record: IPP_PROFILE too */
 	for (const char *p = rt_pattern; *p; p++) {
@@ -94,6 +113,12 @@ RT_HIDDEN int rt_name_expand(char *out)
 		char one[2] = { *p, '\0' };
 		if (*p == '%' && p[1] == 'p') {
 			ins = rt_fmt_u64((uint64_t)getpid(), num);
+			p++;
+		} else if (*p == '%' && p[1] == 'e') {
+			ins = rt_env.exe;
+			p++;
+		} else if (*p == '%' && p[1] == 'm') {
+			ins = rt_env.build;
 			p++;
 		} else if (*p == '%' && p[1] == 'h') {
 			ins = uname(&u) == 0 ? u.nodename : "localhost";
@@ -105,7 +130,7 @@ RT_HIDDEN int rt_name_expand(char *out)
 			ins = one;
 		}
 		k = strlen(ins);
-		if (n + k + 1 > RT_PATH_MAX - 32)	/* room for suffixes */
+		if (n + k + 1 > RT_PATH_MAX - RT_PATH_SUFFIX)
 			return -1;
 		memcpy(out + n, ins, k);
 		n += k;
@@ -125,10 +150,3 @@ RT_HIDDEN bool rt_name_per_process(void)
 	return false;
 }
 
-/* IPP_VERBOSE set to anything but "" or "0": diagnostics the program's own
- * output should not otherwise carry (docs/RUNTIME.md). */
-RT_NOINST int rt_verbose(void)
-{
-	const char *e = getenv("IPP_VERBOSE");
-	return e && *e && strcmp(e, "0") != 0;
-}

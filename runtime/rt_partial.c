@@ -14,6 +14,9 @@
  *     number = g0->path         (the innermost frame's number so far)
  *     stack  = [gk->vertex, ..., g1->vertex, g0->vertex]  (outermost first)
  *
+ * (each vertex without its IPP_VERTEX_INSIDE mark: g0 may stand at any
+ * checkpoint of its path, docs/PROTOCOL.md; the others are at calls)
+ *
  * If g0 has vertex -1 the path was recorded already and the group is
  * skipped.  A group whose other frames lack a vertex, or whose links are
  * broken, is inconsistent: skipped and counted in bad_frames (reported at
@@ -67,6 +70,12 @@ static RT_NOINST uint64_t mix(uint64_t h, uint64_t v)
 	return rt_hash64(h ^ v) + 0x632be59bd9b4e019ull;
 }
 
+/* The vertex where frame g's path stands (its checkpoint's id). */
+static inline RT_NOINST int32_t stop_of(const struct ipp_rt_frame *g)
+{
+	return g->vertex & ~IPP_VERTEX_INSIDE;
+}
+
 /* A group: frames g[0] (innermost) .. g[len-1] (outermost), found again
  * by following prev from g0. */
 struct run {
@@ -85,7 +94,7 @@ static RT_NOINST uint64_t run_hash(const struct run *r)
 	uint64_t acc = 0;
 	uint32_t k = r->len;
 	for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
-		acc += rt_hash64(((uint64_t)--k << 32) ^ (uint32_t)g->vertex);
+		acc += rt_hash64(((uint64_t)--k << 32) ^ (uint32_t)stop_of(g));
 	return mix(h, acc);
 }
 
@@ -95,7 +104,7 @@ static RT_NOINST bool run_eq(const struct rt_pent *p, const struct run *r, uint6
 	if (p->hash != h || p->region != r->region || p->num != r->num || p->nstack != r->len)
 		return false;
 	for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
-		if (p->stack[--k] != g->vertex)
+		if (p->stack[--k] != stop_of(g))
 			return false;
 	return true;
 }
@@ -152,7 +161,7 @@ static RT_NOINST int add_run(struct rt_thread *t, const struct run *r)
 		p->hash = h;
 		p->nstack = r->len;
 		for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
-			p->stack[--k] = g->vertex;
+			p->stack[--k] = stop_of(g);
 		t->pindex[i] = p;
 		t->pused++;
 		p->next = t->partials;

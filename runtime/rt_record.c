@@ -25,6 +25,10 @@
  *  - no key1 is 0: n = 2^64 - 1 (never a path number) is sent to the
  *    slow path before it could match an empty entry.
  *
+ * __ipp_counts hands a function that records into an array region the
+ * thread's array itself, once per activation; the function then counts
+ * inline (ipp_abi.h).
+ *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
  *
@@ -97,4 +101,21 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 		}
 	}
 	rt_record_slow(r, n);
+}
+
+/* Counts written where no array could be had; never read. */
+static uint64_t rt_scratch[RT_ARRAY_MAX];
+
+RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
+{
+	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
+	uint64_t *c;
+	if (RT_LIKELY(i < rt_tls_view.nslots)) {
+		const struct rt_slot *s = &rt_tls_view.slots[i];
+		/* limit is set after counts (rt_state.c): a complete slot */
+		if (RT_LIKELY(s->limit != 0))
+			return s->counts;
+	}
+	c = rt_counts_slow(r);
+	return c ? c : rt_scratch;
 }

@@ -1,23 +1,29 @@
-/* rt_signal.c -- the profile at a fatal signal (opt-in: IPP_SIGNALS=1).
+/* rt_signal.c -- the profile at a fatal signal (on by default; see
+ * docs/RUNTIME.md, section 6, for the decision).
  *
- * With IPP_SIGNALS=1 in the environment at start-up, the runtime installs
- * handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT.  The handler
- * records the crashing thread's pending frames as partial paths, writes
- * the profile (rt_write.c: system calls, mmap'd memory and hand formatting
- * only), then restores the disposition that was there before (usually
- * SIG_DFL) and lets the signal take its course: a fault re-executes the
- * faulting instruction, a signal sent by kill() or abort() is raised
- * again.  The process dies of the same signal, with the same status (and
- * core dump) as without ipp.
+ * At initialisation the runtime installs a handler for SIGSEGV, SIGBUS,
+ * SIGILL, SIGFPE and SIGABRT -- each one whose disposition is still the
+ * default (a handler the program installed first is left alone), or each
+ * one with IPP_SIGNALS=1; none with IPP_SIGNALS=0 or in a set-user-ID
+ * process.  The handler records the crashing thread's pending frames as
+ * partial paths (every frame is a checkpoint of its path, so a fault at
+ * any instruction finds a prefix of the path in progress: docs/
+ * PROTOCOL.md), writes the profile (rt_write.c), then restores the
+ * disposition that was there before and lets the signal take its course:
+ * a fault re-executes the faulting instruction, a signal sent by kill(),
+ * raise() or abort() is raised again.  The process dies of the same
+ * signal, with the same status (and core dump) as without ipp.  Every
+ * thread that records gets an alternate signal stack (unless it has one),
+ * so that a stack overflow can be handled.
  *
- * Opt-in, because installing handlers changes the program: its own
- * handlers for these signals (installed later) replace ours; code that
- * expects the default disposition (sigaction queries, debuggers, crash
- * reporters) sees a handler; every thread gets an alternate signal stack
- * (so that a stack overflow can be handled), which a program that manages
- * its own sigaltstack may not expect; and writing a profile after memory
- * corruption can itself fail.  Without it a crashing program writes no
- * profile (exactly as with gcov); call ipp_dump() where you can.
+ * Async-signal-safety: what runs here uses system calls (open, read,
+ * write, fcntl, rename, mmap, nanosleep, clock_gettime, getrandom), the
+ * write's mmap'd arena and the crash reserve instead of malloc, hand
+ * formatting instead of stdio, strerrordesc_np (a table) instead of
+ * strerror, the environment as read at initialisation instead of getenv,
+ * and trylock instead of lock on the runtime's mutexes.  Beyond POSIX's
+ * list it calls pthread_mutex_trylock/unlock and mkostemps, which in glibc
+ * take no lock and allocate nothing.
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
@@ -57,6 +63,7 @@ static struct sigaction rt_old[RT_NSIGS];
 /* 0: no crash; 1: a thread is writing; 2: done. */
 static volatile int rt_crashing;
 static pthread_key_t rt_altstack_key;
+static bool rt_altstack_key_made;
 
 #define RT_ALTSTACK_SIZE (64u * 1024u)
 
@@ -65,6 +72,100 @@ static RT_NOINST void pause_ms(long ms)
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;
+}
+
+/* How far below the innermost frame a fault counts as a stack overflow in
+ * a call it made: more than any one stack frame of the callee's prologue. */
+#define RT_OVERFLOW_REACH ((uintptr_t)1 << 20)
+
+/* The call site c of module m whose callee has no frame (ipp_abi.h,
+ * struct ipp_rt_callee), or NULL. */
+static RT_NOINST const struct ipp_rt_callee *frameless_callee(const struct ipp_rt_module *m,
+							       int32_t c)
+{
+	struct ipp_rt_module mc;
+	uint32_t lo = 0, hi;
+	if (!m || !rt_safe_read(&mc, m, sizeof(mc)) || !mc.callees)
+		return NULL;
+	hi = mc.ncallees;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		struct ipp_rt_callee e;
+		if (!rt_safe_read(&e, &mc.callees[mid], sizeof(e)))
+			return NULL;
+		if (e.call == c)
+			return &mc.callees[mid];
+		if (e.call < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* The module of frame g's group: its fresh frame's region's. */
+static RT_NOINST const struct ipp_rt_module *group_module(const struct ipp_rt_frame *g)
+{
+	struct ipp_rt_frame copy;
+	struct ipp_rt_region rc;
+	uint32_t steps = 0;
+	while (rt_safe_read(&copy, g, sizeof(copy)) && (copy.flags & IPP_FRAME_CONTINUES) &&
+	       copy.prev && copy.prev != g && steps++ < RT_MAX_FRAMES)
+		g = copy.prev;
+	if (!rt_safe_read(&copy, g, sizeof(copy)) || (copy.flags & IPP_FRAME_CONTINUES) ||
+	    !copy.region || !rt_safe_read(&rc, copy.region, sizeof(rc)))
+		return NULL;
+	return rc.module;
+}
+
+/* The innermost frame stands at a call (an unmarked checkpoint:
+ * docs/PROTOCOL.md): the program died inside that call, in code with no
+ * frame of its own.
+ *  - A SIGSEGV just below the frame is a stack overflow in the callee's
+ *    prologue (or in uninstrumented code it runs): an instrumented callee
+ *    has not begun.  The caller's path stops at the vertex before the
+ *    call, c - 1, with the same number, so that the profile shows no call
+ *    whose callee never ran.
+ *  - Otherwise, if the callee is an instrumented function of the unit that
+ *    has no frame (the module's callees table), it began: its activation
+ *    is recorded too, stopped at its entry -- as a continuation of the
+ *    caller's group (a frame `cont` standing at the callee's Entry vertex
+ *    above the caller's, returned for the walk to start from), or, if the
+ *    callee started a fresh path, as a path of its own region (recorded
+ *    here).  The callee recorded nothing before it returns, so nothing is
+ *    counted twice.
+ *  - Otherwise (uninstrumented code) the call stands as made.
+ * Returns the frame the walk starts from. */
+static RT_NOINST struct ipp_rt_frame *call_fixup(int sig, const siginfo_t *si,
+						  struct ipp_rt_frame *cont)
+{
+	struct ipp_rt_frame *top = __ipp_top, copy;
+	const struct ipp_rt_callee *ce;
+	struct ipp_rt_callee e;
+	uintptr_t a, f = (uintptr_t)top;
+	if (!top || !rt_safe_read(&copy, top, sizeof(copy)) || copy.vertex <= 0 ||
+	    (copy.vertex & IPP_VERTEX_INSIDE))
+		return top;
+	a = si ? (uintptr_t)si->si_addr : 0;
+	if (sig == SIGSEGV && si && si->si_code > 0 && a < f && f - a < RT_OVERFLOW_REACH) {
+		top->vertex = (copy.vertex - 1) | IPP_VERTEX_INSIDE;
+		return top;
+	}
+	ce = frameless_callee(group_module(top), copy.vertex);
+	if (!ce || !rt_safe_read(&e, ce, sizeof(e)))
+		return top;
+	if (!e.fresh) {
+		cont->prev = top;
+		cont->region = NULL;
+		cont->path = copy.path;
+		cont->vertex = e.entry | IPP_VERTEX_INSIDE;
+		cont->flags = IPP_FRAME_CONTINUES;
+		return cont;
+	} else {
+		struct ipp_rt_frame alone = { NULL, e.fresh, 0, e.entry | IPP_VERTEX_INSIDE, 0 };
+		rt_record_pending(&alone, NULL, RT_WALK_ALL);
+		return top;
+	}
 }
 
 static RT_NOINST void rt_crash(int sig, siginfo_t *si, void *uc)
@@ -80,7 +181,8 @@ static RT_NOINST void rt_crash(int sig, siginfo_t *si, void *uc)
 			       (const char *)NULL);
 		} else {
 			int tries = 0;
-			rt_record_pending(__ipp_top, NULL, RT_WALK_ALL);
+			struct ipp_rt_frame cont;
+			rt_record_pending(call_fixup(sig, si, &cont), NULL, RT_WALK_ALL);
 			/* Another thread may be in ipp_dump(): wait a little. */
 			while (pthread_mutex_trylock(&rt_dump_lock) != 0 && ++tries < 2000)
 				pause_ms(1);
@@ -148,23 +250,58 @@ RT_HIDDEN void rt_signals_thread(struct rt_thread *t)
 	pthread_setspecific(rt_altstack_key, t);
 }
 
-RT_HIDDEN void rt_signals_init(void)
+/* Our handler is installed for rt_sigs[k]. */
+static bool rt_ours[RT_NSIGS];
+
+RT_HIDDEN void rt_signals_init(bool early)
 {
-	const char *e = getenv("IPP_SIGNALS");
 	struct sigaction sa;
-	if (!e || strcmp(e, "1") != 0)
+	rt_env_init();
+	if (rt_env.signals == 0 || rt_env.secure)
 		return;
-	if (pthread_key_create(&rt_altstack_key, rt_altstack_free) != 0)
+	/* Later: only IPP_SIGNALS=1 takes over a handler the program
+	 * installed meanwhile (and calls it after ours). */
+	if (!early && rt_env.signals != 1)
 		return;
+	if (!rt_altstack_key_made) {
+		if (pthread_key_create(&rt_altstack_key, rt_altstack_free) != 0)
+			return;
+		rt_altstack_key_made = true;
+		/* The partial records and thread state the handler may need. */
+		rt_crash_reserve(1u << 20);
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = rt_crash;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
 	for (unsigned k = 0; k < RT_NSIGS; k++)
 		sigaddset(&sa.sa_mask, rt_sigs[k]);
-	/* The partial records and thread state the handler may need. */
-	rt_crash_reserve(1u << 20);
+	for (unsigned k = 0; k < RT_NSIGS; k++) {
+		struct sigaction cur;
+		if (sigaction(rt_sigs[k], NULL, &cur) < 0)
+			continue;
+		if ((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == rt_crash)
+			continue;	/* ours already */
+		/* At start-up, a signal the program already handles (or
+		 * ignores) is its own: a program that uses SIGSEGV on purpose
+		 * (guard pages, a collector's write barrier) must not find a
+		 * profile written and its frames recorded as abandoned at
+		 * every fault. */
+		if (early && rt_env.signals < 0 &&
+		    ((cur.sa_flags & SA_SIGINFO) || cur.sa_handler != SIG_DFL))
+			continue;
+		rt_old[k] = cur;
+		if (sigaction(rt_sigs[k], &sa, NULL) == 0)
+			rt_ours[k] = true;
+	}
 	for (unsigned k = 0; k < RT_NSIGS; k++)
-		sigaction(rt_sigs[k], &sa, &rt_old[k]);
-	rt_signals_on = true;
+		if (rt_ours[k])
+			rt_signals_on = true;
+}
+
+RT_API void __ipp_callee_recorded(void)
+{
+	struct ipp_rt_frame *top = __ipp_top;
+	if (top && top->vertex > 0)
+		top->vertex |= IPP_VERTEX_INSIDE;
 }

@@ -274,6 +274,87 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 	return 0;
 }
 
+/* The moved counts of a unit's single-threaded counters (gcounts,
+ * ipp_abi.h), as path records of their regions; their baselines are the
+ * module's (info->gbase), allocated by the first commit that moves one. */
+static RT_NOINST int take_globals(struct rt_snapshot *s, struct rt_arena *a, struct rt_pmod *pm,
+				  struct rt_modinfo *info)
+{
+	const struct ipp_rt_module *m = info->m;
+	bool commit = s->cap_commits != (size_t)-1;
+
+	for (uint32_t i = 0; i < m->nregions; i++) {
+		const struct ipp_rt_region *r = &m->regions[i];
+		struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, NULL };
+		uint64_t *base = info->gbase ? info->gbase[i] : NULL;
+		bool moved = false;
+		if (!r->gcounts)
+			continue;
+		for (uint64_t p = 0; p < r->npaths && !moved; p++)
+			moved = load64(&r->gcounts[p]) > (base ? base[p] : 0);
+		if (!moved)
+			continue;
+		if (commit && !base) {
+			if (!info->gbase)
+				info->gbase = rt_alloc(m->nregions * sizeof(uint64_t *));
+			if (!info->gbase || !(info->gbase[i] = rt_alloc(r->npaths * sizeof(uint64_t))))
+				return -1;
+			base = info->gbase[i];
+		}
+		for (uint64_t p = 0; p < r->npaths; p++) {
+			uint64_t v = load64(&r->gcounts[p]), b = base ? base[p] : 0;
+			struct rt_commit c = { commit ? &base[p] : NULL, NULL, 0, 0 };
+			if (v <= b)
+				continue;
+			rec.num = p;
+			rec.count = c.delta = v - b;
+			if (add_rec(a, pm, REC_PATH, &rec) < 0 || (commit && add_commit(s, a, &c) < 0))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* The moved counts of a row (rt_rows.c), as path records of its region:
+ * local path l counts for path base + a[l] * nvc + b[l].  A number past
+ * the region (never, from the plugin) is a bad record, not counted. */
+static RT_NOINST int take_row(struct rt_snapshot *s, struct rt_arena *a, struct rt_pmod *pm,
+			      struct rt_row *w)
+{
+	struct ipp_rt_region *r = w->region;
+	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, NULL };
+	bool commit = s->cap_commits != (size_t)-1;
+	uint64_t n = w->desc->n;
+	bool moved = false;
+
+	for (uint64_t l = 0; l < n && !moved; l++)
+		moved = load64(&w->counts[l]) > (w->bases ? w->bases[l] : 0);
+	if (!moved)
+		return 0;
+	/* The baselines the commit will move must exist beforehand, so that
+	 * a commit cannot fail halfway. */
+	if (commit && !w->bases) {
+		w->bases = rt_alloc(n * sizeof(uint64_t));
+		if (!w->bases)
+			return -1;
+	}
+	for (uint64_t l = 0; l < n; l++) {
+		uint64_t v = load64(&w->counts[l]), b = w->bases ? w->bases[l] : 0;
+		struct rt_commit c = { commit ? &w->bases[l] : NULL, NULL, 0, 0 };
+		if (v <= b)
+			continue;
+		rec.num = rt_row_number(w, l);
+		if (rec.num >= r->npaths) {
+			s->bad_records += v - b;
+			continue;
+		}
+		rec.count = c.delta = v - b;
+		if (add_rec(a, pm, REC_PATH, &rec) < 0 || (commit && add_commit(s, a, &c) < 0))
+			return -1;
+	}
+	return 0;
+}
+
 /* A record counted by its owner in *count, whose baseline *base only
  * dumpers move (partial paths, arcs): rec with the delta since the last
  * dump, filed under the unit registered as `registered` (its sequence
@@ -335,6 +416,9 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 	}
 	s->npmods = ng;
 
+	for (uint32_t i = 0; i < n; i++)
+		if (take_globals(s, a, &s->pmods[group[mods[i]->seq]], mods[i]) < 0)
+			return -1;
 	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t;
 	     t = t->next) {
 		struct rt_vec *v = __atomic_load_n(&t->vec, __ATOMIC_ACQUIRE);
@@ -349,6 +433,14 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 			if (seq >= n)
 				continue;	/* registered after we looked */
 			if (take_table(s, a, &s->pmods[group[seq]], tb) < 0)
+				return -1;
+		}
+		for (struct rt_row *w = __atomic_load_n(&t->rows, __ATOMIC_ACQUIRE); w;
+		     w = w->next) {
+			uint32_t seq = w->region->module->registered - 1;
+			if (seq >= n)
+				continue;	/* registered after we looked */
+			if (take_row(s, a, &s->pmods[group[seq]], w) < 0)
 				return -1;
 		}
 		for (struct rt_pent *p = __atomic_load_n(&t->partials, __ATOMIC_ACQUIRE); p;
@@ -442,6 +534,32 @@ RT_HIDDEN int rt_reset_baselines(void)
 		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
 		     ar = ar->next)
 			ar->base = load64(&ar->count);
+		if (rt_rows_reset(t) < 0)
+			rc = -1;
+	}
+	/* the units' single-threaded counters */
+	{
+		uint32_t n = __atomic_load_n(&rt_nmods, __ATOMIC_ACQUIRE);
+		struct rt_modinfo **mods = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE);
+		for (uint32_t k = 0; k < n; k++) {
+			struct rt_modinfo *info = mods[k];
+			const struct ipp_rt_module *m = info->m;
+			for (uint32_t i = 0; i < m->nregions; i++) {
+				const struct ipp_rt_region *r = &m->regions[i];
+				if (!r->gcounts)
+					continue;
+				if (!info->gbase)
+					info->gbase = rt_alloc(m->nregions * sizeof(uint64_t *));
+				if (info->gbase && !info->gbase[i])
+					info->gbase[i] = rt_alloc(r->npaths * sizeof(uint64_t));
+				if (!info->gbase || !info->gbase[i]) {
+					rc = -1;
+					continue;
+				}
+				for (uint64_t p = 0; p < r->npaths; p++)
+					info->gbase[i][p] = load64(&r->gcounts[p]);
+			}
+		}
 	}
 	return rc;
 }

@@ -53,8 +53,12 @@
 
 #include <string.h>
 
-/* The thread's innermost instrumented frame (ipp_abi.h). */
+/* The thread-local variables of the ABI (ipp_abi.h): the thread's
+ * innermost instrumented frame, the out-slot of continuing calls, and the
+ * target of the indirect call about to be made. */
 RT_ABI_TLS struct ipp_rt_frame *__ipp_top;
+RT_ABI_TLS uint64_t __ipp_path;
+RT_ABI_TLS const void *__ipp_itgt;
 
 RT_TLS struct rt_view rt_tls_view;
 RT_TLS struct rt_thread *rt_tls_self;
@@ -170,6 +174,8 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 			return "a region name is missing or not valid UTF-8";
 		if (r->module && r->module != m)
 			return "a region points to another module";
+		if (r->gcounts && r->npaths > RT_ARRAY_MAX)
+			return "a region too large for counters has counters";
 	}
 	return NULL;
 }
@@ -423,7 +429,9 @@ static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_r
 	return tb;
 }
 
-static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
+/* The thread's table of region r (registered, allocated), or NULL.
+ * Needs rt_tls_busy. */
+static RT_NOINST struct rt_table *table_of(struct ipp_rt_region *r)
 {
 	struct rt_thread *t;
 	struct rt_table *tb;
@@ -432,23 +440,32 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 	if (!i) {
 		/* The unit's constructor has not run yet (or it was rejected). */
 		if (!r->module)
-			return;
+			return NULL;
 		__ipp_register(r->module);
 		i = __atomic_load_n(&r->index, __ATOMIC_ACQUIRE);
 		if (!i)
-			return;
+			return NULL;
 	}
 	t = rt_thread_self();
 	if (!t)
-		return;
+		return NULL;
 	if (i >= rt_tls_view.nslots && grow_vectors(t, i) < 0)
-		return;
+		return NULL;
 	tb = t->vec->t[i];
-	if (!tb) {
+	if (!tb)
 		tb = new_table(t, r, i);
-		if (!tb)
-			return;
-	}
+	return tb;
+}
+
+static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
+{
+	struct rt_thread *t;
+	struct rt_table *tb = table_of(r);
+	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_ACQUIRE);
+
+	if (!tb)
+		return;
+	t = rt_tls_self;
 	if (n >= r->npaths) {
 		/* The plugin never produces such a number: a bug or a
 		 * mismatch; reported at the end, not counted. */
@@ -465,6 +482,19 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 		if (e)
 			e->count = rt_sat_add(e->count, 1);
 	}
+}
+
+RT_HIDDEN uint64_t *rt_counts_slow(struct ipp_rt_region *r)
+{
+	struct rt_table *tb;
+	if (!r || rt_tls_busy || r->npaths > RT_ARRAY_MAX)
+		return NULL;
+	rt_tls_busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	tb = table_of(r);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	rt_tls_busy = 0;
+	return tb ? tb->counts : NULL;
 }
 
 /* Everything but a hit in a hash region: kept out of line, so that the
@@ -544,6 +574,18 @@ RT_HIDDEN void rt_zero_all(void)
 			p->count = p->base = 0;
 		for (struct rt_arc *a = t->arcs; a; a = a->next)
 			a->count = a->base = 0;
+		rt_rows_zero(t);
 		t->bad_records = t->bad_frames = 0;
+	}
+	/* the units' single-threaded counters */
+	for (uint32_t k = 0; k < rt_nmods; k++) {
+		struct rt_modinfo *info = rt_mods[k];
+		for (uint32_t i = 0; i < info->m->nregions; i++) {
+			const struct ipp_rt_region *r = &info->m->regions[i];
+			if (r->gcounts)
+				memset(r->gcounts, 0, r->npaths * sizeof(uint64_t));
+			if (info->gbase && info->gbase[i])
+				memset(info->gbase[i], 0, r->npaths * sizeof(uint64_t));
+		}
 	}
 }

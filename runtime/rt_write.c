@@ -4,28 +4,44 @@
  *
  * The protocol, for each write (docs/RUNTIME.md, "Writing the profile"):
  *
- *  1. Lock "<profile>.lock" with fcntl(F_SETLKW).  Not the profile itself:
- *     the profile is replaced by rename(), and a lock held on the old inode
- *     would not exclude a writer that opened the new one.  The lock file is
- *     left in place (removing it would reopen that race), except for a
- *     per-process name (%p), which no one else writes.
+ *  1. Lock "<profile>.lock" with fcntl(F_SETLK), polled for at most
+ *     IPP_LOCK_TIMEOUT seconds (30 by default): a lock another process
+ *     holds longer ends the write with a message naming the holder, never
+ *     a hang at exit.  Not the profile itself: the profile is replaced by
+ *     rename(), and a lock held on the old inode would not exclude a
+ *     writer that opened the new one.  The lock file is left in place
+ *     (removing it would reopen that race), except for a per-process name
+ *     (%p), which no one else writes.
  *  2. Read the existing profile, if any, and parse it (rt_merge.c).  If it
  *     is not a profile this runtime understands, it is left untouched and
  *     this run's data goes to "<profile>.<pid>" instead (merged into it if
  *     an earlier ipp_dump() of this process wrote it), with a warning.
- *  3. Write everything to "<profile>.<pid>.tmp" in the same directory,
- *     fsync it, and rename() it over the profile.  Readers see the old or
- *     the new file, never a torn one.
- *  4. If the existing profile held one of our modules only under another
- *     checksum (an older build), the old file is first hard-linked (or
- *     renamed) to "<profile>.stale" (".stale.1", ".stale.2", ... if that
- *     exists), and the new profile starts afresh for that module: nothing
- *     is merged across builds and nothing is lost.  One warning names the
- *     file and both checksums.
+ *  3. Write everything to a new temporary file "<profile>.<pid>.XXXXXX.tmp"
+ *     in the same directory (mkostemps: an unpredictable name, created
+ *     with O_EXCL, mode 0600), give it the mode of the profile it replaces
+ *     (0644 minus the umask for a new one), fsync it, and rename() it over
+ *     the profile.  Readers see the old or the new file, never a torn one.
+ *     Temporary files that a killed writer left (their pid is gone) are
+ *     removed first.
+ *  4. If the existing profile holds one of our modules only under another
+ *     checksum (another build), the old file is first hard-linked (or
+ *     renamed) to "<profile>.stale", replacing an older one, and the new
+ *     profile starts afresh for that module: nothing is merged across
+ *     builds, and the files of one profile stay two at most.  One warning
+ *     names the file and both checksums.
  *
- * Any failure prints one "ipp: ..." line naming the path and the system's
- * reason, and leaves the existing profile as it was; the program's exit
- * status never changes.
+ * Files are opened safely (gcov's and compiler-rt's bar): neither the
+ * profile nor its lock file is ever opened through a symbolic link
+ * (refused with a message: lstat first, then O_NOFOLLOW), and anything at
+ * those names but a regular file -- a FIFO, a device, a directory -- is
+ * refused without being opened (and opened O_NONBLOCK in case it changed
+ * meanwhile), so a write can neither block on a FIFO nor read or write
+ * another file's contents.  rename(), link() and unlink() act on names,
+ * never on what a link points to.
+ *
+ * Any failure prints one "ipp: ..." line naming the path and the reason,
+ * and leaves the existing profile as it was; the program's exit status
+ * never changes.
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
@@ -48,16 +64,25 @@
  * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
  * IN THE SOFTWARE.
  */
+#define _GNU_SOURCE 1	/* mkostemps, getdents64 */
 #include "rt_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>	/* rename */
+#include <stdlib.h>	/* mkostemps */
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 char rt_run_target[RT_PATH_MAX];	/* rt_dump_lock */
+
+/* Flags of every open of an existing name: never through a symbolic link,
+ * never blocking (a FIFO), never acquiring a controlling terminal. */
+#define RT_OPEN_SAFE (O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
 
 /* dst = a + b + c (NULL pieces skipped); -1 if too long. */
 static RT_NOINST int join(char *dst, const char *a, const char *b, const char *c)
@@ -69,24 +94,64 @@ static RT_NOINST int join(char *dst, const char *a, const char *b, const char *c
 	return 0;
 }
 
-/* Opens and locks <path>.lock; *what says which step failed. */
-static RT_NOINST int lock_profile(const char *path, char *lockpath, const char **what)
+/* Why a name that exists is not something the runtime may open: NULL for
+ * a regular file. */
+static RT_NOINST const char *not_regular(mode_t mode)
 {
-	struct flock fl;
-	int fd;
-	*what = "cannot open ";
-	if (join(lockpath, path, ".lock", NULL) < 0) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-	if (fd < 0)
-		return -1;
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	while (fcntl(fd, F_SETLKW, &fl) < 0) {
-		int e = errno;
+	if (S_ISREG(mode))
+		return NULL;
+	if (S_ISLNK(mode))
+		return "it is a symbolic link (ipp does not follow links at the profile's "
+		       "name or its lock file)";
+	if (S_ISDIR(mode))
+		return "it is not a regular file (a directory)";
+	if (S_ISFIFO(mode))
+		return "it is not a regular file (a FIFO)";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "it is not a regular file (a device)";
+	return "it is not a regular file";
+}
+
+/* Refuses 'name' (the profile or its lock file) with the reason. */
+static RT_NOINST void refuse(const char *path, const char *name, const char *why)
+{
+	if (strcmp(path, name) == 0)
+		rt_msg("cannot write the profile ", path, ": ", why, "; profile not written",
+		       (const char *)NULL);
+	else
+		rt_msg("cannot write the profile ", path, ": ", name, ": ", why,
+		       "; profile not written", (const char *)NULL);
+}
+
+static RT_NOINST int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static RT_NOINST void nap_ms(int64_t ms)
+{
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* Takes the write lock on fd (lockpath), waiting at most
+ * rt_env.lock_timeout seconds.  0: locked (or a file system without
+ * locks, with one warning); -1 after a message. */
+static RT_NOINST int wait_lock(int fd, const char *path, const char *lockpath)
+{
+	int64_t start = now_ms(), limit = (int64_t)rt_env.lock_timeout * 1000, nap = 1;
+	for (;;) {
+		struct flock fl;
+		int e;
+		memset(&fl, 0, sizeof(fl));
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		if (fcntl(fd, F_SETLK, &fl) == 0)
+			return 0;
+		e = errno;
 		if (e == EINTR)
 			continue;
 		if (e == ENOLCK || e == EINVAL || e == EOPNOTSUPP) {
@@ -96,14 +161,121 @@ static RT_NOINST int lock_profile(const char *path, char *lockpath, const char *
 				rt_msg("warning: cannot lock ", lockpath, ": ", rt_strerror(e),
 				       "; concurrent writers of ", path, " may lose counts",
 				       (const char *)NULL);
-			break;
+			return 0;
 		}
+		if (e != EACCES && e != EAGAIN) {
+			rt_msg("cannot write the profile ", path, ": cannot lock ", lockpath, ": ",
+			       rt_strerror(e), (const char *)NULL);
+			return -1;
+		}
+		/* Held by another process: poll, 1 ms doubling to 50 ms. */
+		int64_t left = limit - (now_ms() - start);
+		if (left <= 0) {
+			char pid[21], secs[21];
+			memset(&fl, 0, sizeof(fl));
+			fl.l_type = F_WRLCK;
+			fl.l_whence = SEEK_SET;
+			bool known = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK &&
+				     fl.l_pid > 0;
+			rt_msg("cannot write the profile ", path, ": ", lockpath, " is locked by ",
+			       known ? "process " : "another process",
+			       known ? rt_fmt_u64((uint64_t)fl.l_pid, pid) : "", "; gave up after ",
+			       rt_fmt_u64(rt_env.lock_timeout, secs),
+			       " s (IPP_LOCK_TIMEOUT); profile not written", (const char *)NULL);
+			return -1;
+		}
+		nap_ms(nap < left ? nap : left);
+		if (nap < 50)
+			nap *= 2;
+	}
+}
+
+/* Opens <path>.lock (created if absent: a regular file, never a link) and
+ * locks it.  The descriptor, or -1 after a message. */
+static RT_NOINST int lock_profile(const char *path, char *lockpath)
+{
+	struct stat st;
+	const char *why;
+	int fd;
+	if (join(lockpath, path, ".lock", NULL) < 0) {
+		rt_msg("cannot write the profile ", path, ": the name is too long",
+		       (const char *)NULL);
+		return -1;
+	}
+	if (lstat(lockpath, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+		refuse(path, lockpath, why);
+		return -1;
+	}
+	fd = open(lockpath, O_RDWR | O_CREAT | RT_OPEN_SAFE, 0666);
+	if (fd < 0) {
+		int e = errno;
+		if (e == ELOOP)		/* a link planted since the lstat */
+			refuse(path, lockpath, not_regular(S_IFLNK));
+		else
+			rt_msg("cannot write the profile ", path, ": cannot open ", lockpath, ": ",
+			       rt_strerror(e), (const char *)NULL);
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || (why = not_regular(st.st_mode)) != NULL) {
 		close(fd);
-		*what = "cannot lock ";
-		errno = e;
+		refuse(path, lockpath, why ? why : "cannot stat it");
+		return -1;
+	}
+	if (wait_lock(fd, path, lockpath) < 0) {
+		close(fd);
 		return -1;
 	}
 	return fd;
+}
+
+/* Removes the temporary files that writers of path killed while writing
+ * left behind: "<base>.<pid>.XXXXXX.tmp" (and "<base>.<pid>.tmp" of
+ * runtimes before mkostemps) whose pid is no live process.  Called under
+ * the lock; never in the crash path (the next writer cleans up). */
+static RT_NOINST void remove_dead_tmps(const char *path, struct rt_arena *a)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t blen = strlen(base), dlen = slash ? (size_t)(slash - path) : 0;
+	char *dir = rt_arena_alloc(a, RT_PATH_MAX), *buf = rt_arena_alloc(a, 16384);
+	int dfd;
+	ssize_t n;
+
+	if (!dir || !buf)
+		return;
+	if (slash) {
+		memcpy(dir, path, dlen);
+		dir[dlen ? dlen : 1] = '\0';	/* "/" for a file at the root */
+		if (!dlen)
+			dir[0] = '/';
+	} else {
+		dir[0] = '.';
+		dir[1] = '\0';
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return;
+	while ((n = getdents64(dfd, buf, 16384)) > 0) {
+		for (ssize_t off = 0; off < n;) {
+			struct dirent64 *d = (struct dirent64 *)(buf + off);
+			const char *q = d->d_name + blen;
+			uint64_t pid = 0;
+			size_t digits = 0, rest;
+			off += d->d_reclen;
+			if (strncmp(d->d_name, base, blen) != 0 || *q != '.' || d->d_type == DT_DIR)
+				continue;
+			for (q++; *q >= '0' && *q <= '9' && digits < 10; q++, digits++)
+				pid = pid * 10 + (uint64_t)(*q - '0');
+			rest = strlen(q);
+			if (!digits || pid == 0 || pid > INT32_MAX ||
+			    !(strcmp(q, ".tmp") == 0 ||
+			      (rest == 11 && q[0] == '.' && strcmp(q + 7, ".tmp") == 0)))
+				continue;
+			if ((pid_t)pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+				continue;	/* a live writer (or not ours to judge) */
+			unlinkat(dfd, d->d_name, 0);
+		}
+	}
+	close(dfd);
 }
 
 /* Reads the whole file fd into the arena. */
@@ -142,31 +314,34 @@ static RT_NOINST int read_all(int fd, size_t size, struct rt_arena *a, char **bu
 	return 0;
 }
 
-/* Keeps the old profile as <path>.stale[.N]; name out in stale. */
-static RT_NOINST int keep_stale(const char *path, char *stale)
+/* Keeps the old profile as <path>.stale, replacing an older one; the
+ * name in stale.  Where hard links work, path stays in place until the
+ * new profile is renamed over it (a reader never finds it missing): the
+ * old file is linked to a private name, which is renamed over the old
+ * <path>.stale.  Elsewhere it is renamed. */
+static RT_NOINST int keep_stale(const char *path, char *stale, char *scratch)
 {
-	char num[21];
-	for (unsigned k = 0; k < 1000; k++) {
-		struct stat st;
-		if (join(stale, path, ".stale", k ? "." : NULL) < 0 ||
-		    (k && rt_cat(stale, RT_PATH_MAX, rt_fmt_u64(k, num)) < 0)) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		if (link(path, stale) == 0)
-			return 0;
-		if (errno == EEXIST)
-			continue;
-		/* No hard links here (EPERM on some file systems): rename,
-		 * after checking the name is free (we hold the lock). */
-		if (lstat(stale, &st) == 0)
-			continue;
-		if (rename(path, stale) == 0)
-			return 0;
+	char pid[21];
+	if (join(stale, path, ".stale", NULL) < 0 ||
+	    join(scratch, stale, ".", rt_fmt_u64((uint64_t)getpid(), pid)) < 0) {
+		errno = ENAMETOOLONG;
 		return -1;
 	}
-	errno = EEXIST;
-	return -1;
+	if (link(path, stale) == 0)
+		return 0;
+	if (errno == EEXIST) {
+		unlink(scratch);	/* our own, left by an earlier failure */
+		if (link(path, scratch) == 0) {
+			if (rename(scratch, stale) == 0)
+				return 0;
+			int e = errno;
+			unlink(scratch);
+			errno = e;
+			return -1;
+		}
+	}
+	/* No hard links here (EPERM on some file systems). */
+	return rename(path, stale);
 }
 
 static RT_NOINST void warn_stale(const char *path, const char *stale, const struct rt_file *f,
@@ -189,41 +364,115 @@ static RT_NOINST void warn_stale(const char *path, const char *stale, const stru
 	       " and ", path, " starts afresh for this build", (const char *)NULL);
 }
 
+/* Opens the existing profile for reading: 0 with *fd >= 0 and its mode in
+ * *mode; 0 with *fd = -1 if there is none; -1 with errno (and *why for a
+ * name the runtime refuses, else NULL). */
+static RT_NOINST int open_existing(const char *path, int *fd, mode_t *mode, const char **why)
+{
+	struct stat ls, st;
+	*fd = -1;
+	*why = NULL;
+	if (lstat(path, &ls) < 0)
+		return errno == ENOENT ? 0 : -1;
+	if ((*why = not_regular(ls.st_mode)) != NULL)
+		return -1;
+	*fd = open(path, O_RDONLY | RT_OPEN_SAFE);
+	if (*fd < 0) {
+		if (errno == ENOENT)
+			return 0;	/* removed meanwhile (not by an ipp writer) */
+		if (errno == ELOOP)
+			*why = not_regular(S_IFLNK);
+		return -1;
+	}
+	if (fstat(*fd, &st) < 0 || (*why = not_regular(st.st_mode)) != NULL ||
+	    st.st_dev != ls.st_dev || st.st_ino != ls.st_ino) {
+		if (!*why)
+			*why = "it changed while being opened";
+		close(*fd);
+		*fd = -1;
+		return -1;
+	}
+	*mode = st.st_mode & 0777;
+	return 0;
+}
+
+/* The partial records a failed exec takes back (rt_write_profile_undo),
+ * during that write only. */
+static const struct rt_undo *rt_cur_undo;	/* rt_dump_lock */
+
+/* Subtracts the undo amounts from the merged partial records of s. */
+static RT_NOINST void apply_undo(struct rt_snapshot *s, const struct rt_undo *u)
+{
+	for (size_t i = 0; u && i < u->n; i++) {
+		const struct rt_pent *p = u->p[i];
+		const struct ipp_rt_module *m = p->region->module;
+		struct rt_rec key = { p->region->name, p->num, 0, p->stack, p->nstack, 0, NULL,
+				      NULL, NULL };
+		for (size_t k = 0; k < s->npmods; k++) {
+			struct rt_pmod *pm = &s->pmods[k];
+			if (strcmp(pm->name, m->name) != 0 || strcmp(pm->checksum, m->checksum) != 0)
+				continue;
+			for (size_t j = 0; j < pm->npartials; j++) {
+				struct rt_rec *r = &pm->partials[j];
+				if (rt_rec_cmp(r, &key) != 0)
+					continue;
+				r->count -= r->count < u->d[i] ? r->count : u->d[i];
+				if (!r->count) {
+					memmove(r, r + 1, (pm->npartials - j - 1) * sizeof(*r));
+					pm->npartials--;
+				}
+				break;
+			}
+		}
+	}
+}
+
 /* Steps 2-4 for one target.  fallback: may redirect to <path>.<pid>. */
 static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct rt_arena *a,
 			       bool fallback)
 {
 	char *tmp = rt_arena_alloc(a, RT_PATH_MAX), *alt = rt_arena_alloc(a, RT_PATH_MAX);
 	char *stale = rt_arena_alloc(a, RT_PATH_MAX), *err = rt_arena_alloc(a, 1024);
+	char *scratch = rt_arena_alloc(a, RT_PATH_MAX);
 	struct rt_file *f = rt_arena_alloc(a, sizeof(*f));
 	struct rt_out *o = rt_arena_alloc(a, sizeof(*o));
+	const char *why;
+	mode_t mode = 0644 & ~rt_umask();	/* a new profile's */
 	char pid[21];
 	int fd, e;
 
-	if (!tmp || !alt || !stale || !err || !f || !o) {
+	if (!tmp || !alt || !stale || !err || !scratch || !f || !o) {
 		rt_msg("cannot write the profile ", path, ": out of memory", (const char *)NULL);
 		return -1;
 	}
 	rt_fmt_u64((uint64_t)getpid(), pid);
-	if (join(alt, path, ".", pid) < 0 || join(tmp, alt, ".tmp", NULL) < 0) {
+	if (join(alt, path, ".", pid) < 0 || join(tmp, alt, ".XXXXXX.tmp", NULL) < 0) {
 		rt_msg("cannot write the profile ", path, ": the name is too long",
 		       (const char *)NULL);
 		return -1;
 	}
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (open_existing(path, &fd, &mode, &why) < 0) {
+		e = errno;
+		if (why) {
+			refuse(path, path, why);
+			return -1;
+		}
+		if (!fallback) {
+			rt_msg("cannot read the profile ", path, ": ", rt_strerror(e),
+			       "; profile not written", (const char *)NULL);
+			return -1;
+		}
+		rt_msg("warning: cannot read ", path, ": ", rt_strerror(e), "; this run's profile "
+		       "goes to ", alt, (const char *)NULL);
+		return write_one(alt, s, a, false);
+	}
 	if (fd >= 0) {
 		struct stat st;
 		char *buf;
 		size_t len;
 		int rc;
-		if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-			close(fd);
-			rt_msg("cannot write the profile ", path, ": it is not a regular file",
-			       (const char *)NULL);
-			return -1;
-		}
-		rc = read_all(fd, (size_t)st.st_size, a, &buf, &len);
+		rc = fstat(fd, &st) < 0 ? -1 : read_all(fd, (size_t)st.st_size, a, &buf, &len);
 		e = errno;
 		close(fd);
 		if (rc < 0) {
@@ -248,19 +497,13 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 			       "profile goes to ", alt, (const char *)NULL);
 			return write_one(alt, s, a, false);
 		}
-	} else if (errno != ENOENT) {
-		e = errno;
-		if (!fallback) {
-			rt_msg("cannot read the profile ", path, ": ", rt_strerror(e),
-			       "; profile not written", (const char *)NULL);
-			return -1;
-		}
-		rt_msg("warning: cannot read ", path, ": ", rt_strerror(e), "; this run's profile "
-		       "goes to ", alt, (const char *)NULL);
-		return write_one(alt, s, a, false);
 	}
 
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	apply_undo(s, rt_cur_undo);
+	if (!rt_tls_crash)
+		remove_dead_tmps(path, a);
+	/* O_EXCL (mkostemps) never follows a link nor opens an existing file. */
+	fd = mkostemps(tmp, 4, O_CLOEXEC);
 	if (fd < 0) {
 		e = errno;
 		rt_msg("cannot write the profile ", path, ": cannot create ", tmp, ": ",
@@ -268,7 +511,7 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 		return -1;
 	}
 	o->fd = fd;
-	if (rt_emit_profile(o, s, f) < 0 || fsync(fd) < 0) {
+	if (rt_emit_profile(o, s, f) < 0 || fchmod(fd, mode) < 0 || fsync(fd) < 0) {
 		e = o->err ? o->err : errno;
 		close(fd);
 		unlink(tmp);
@@ -283,7 +526,7 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 		       (const char *)NULL);
 		return -1;
 	}
-	if (f->nstale && keep_stale(path, stale) < 0) {
+	if (f->nstale && keep_stale(path, stale, scratch) < 0) {
 		e = errno;
 		unlink(tmp);
 		rt_msg("cannot write the profile ", path, ": it holds data of another build that "
@@ -302,6 +545,21 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 	return 0;
 }
 
+RT_HIDDEN int rt_write_profile_undo(const struct rt_undo *undo)
+{
+	int rc;
+	/* in memory: as if the paths had never been recorded (the owner is
+	 * this thread, the baselines are the dump lock's) */
+	for (size_t i = 0; i < undo->n; i++) {
+		undo->p[i]->count -= undo->d[i];
+		undo->p[i]->base -= undo->d[i];
+	}
+	rt_cur_undo = undo;
+	rc = rt_write_profile(RT_WRITE_DUMP);
+	rt_cur_undo = NULL;
+	return rc;
+}
+
 RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 {
 	struct rt_arena a = { NULL, false };
@@ -309,9 +567,9 @@ RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 	char *path = rt_arena_alloc(&a, RT_PATH_MAX), *lockpath = rt_arena_alloc(&a, RT_PATH_MAX);
 	uint32_t n = __atomic_load_n(&rt_nmods, __ATOMIC_ACQUIRE);
 	struct rt_modinfo **mods = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE);
-	const char *what = "";
 	int rc = -1, lfd;
 
+	rt_env_init();
 	if (!s || !path || !lockpath) {
 		rt_msg("cannot write the profile: out of memory", (const char *)NULL);
 		goto out;
@@ -341,24 +599,40 @@ RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 	 * writes on its stderr (the torture harness compares it), and frames
 	 * left inconsistent by a longjmp into uninstrumented code or a nonlocal
 	 * goto are expected. */
-	if (mode != RT_WRITE_DUMP && s->bad_frames && rt_verbose()) {
+	if (mode != RT_WRITE_DUMP && s->bad_frames && rt_env.verbose) {
 		static int warned;
 		char num[21];
 		if (!warned++)
 			rt_msg("warning: ", rt_fmt_u64(s->bad_frames, num), " abandoned paths had "
 			       "inconsistent frames and were not recorded", (const char *)NULL);
 	}
-	if (!s->any) {
+	if (!s->any && !rt_cur_undo) {
 		rc = 0;		/* nothing new since the last write */
 		goto out;
 	}
-	lfd = lock_profile(path, lockpath, &what);
-	if (lfd < 0) {
-		int e = errno;
-		rt_msg("cannot write the profile ", path, ": ", what, lockpath, ": ",
-		       rt_strerror(e), (const char *)NULL);
+	/* A set-user-ID or set-group-ID process writes only where the
+	 * program itself said (rt_env.c). */
+	if (rt_env.secure && !rt_name_explicit()) {
+		static int warned;
+		if (!warned++)
+			rt_msg("warning: this program runs set-user-ID or set-group-ID: it writes no "
+			       "profile unless it names one with ipp_set_profile() (IPP_PROFILE is "
+			       "ignored)", (const char *)NULL);
 		goto out;
 	}
+	/* Refuse a FIFO, device, directory or link at the name before a
+	 * lock file is created next to it (write_one checks again). */
+	{
+		struct stat st;
+		const char *why;
+		if (lstat(path, &st) == 0 && (why = not_regular(st.st_mode)) != NULL) {
+			refuse(path, path, why);
+			goto out;
+		}
+	}
+	lfd = lock_profile(path, lockpath);
+	if (lfd < 0)
+		goto out;
 	rc = write_one(path, s, &a, true);
 	/* A per-process name (%p): nobody else locks it, so its lock file
 	 * need not stay (and would pile up, one per process).  Others must

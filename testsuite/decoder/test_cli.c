@@ -939,7 +939,8 @@ static void test_errors(void)
 	fails("report ./fig4prog fig4.yaml", "fig4.yaml:", "fig4.yaml");
 	fails("map ./plainprog", "./plainprog: ", "has no ipp map");
 	fails("map ./truncprog", "./truncprog: ", "truncated");
-	fails("report ./fig4prog ./fig4prog", "./fig4prog:", "./fig4prog");
+	/* an ELF operand is a library of the program, not its profile */
+	fails("report ./fig4prog ./fig4prog", "fig4prog.ipp.prof: ", "no such file");
 	fails("report ./bigsection fig4.prof", "./bigsection: ", "truncated");
 	fails("report ./badversion fig4.prof", "./badversion:.ipp_map:", "unsupported map version");
 	fails("report ./baddigest fig4.prof", "./baddigest:.ipp_map:", "digest");
@@ -963,18 +964,24 @@ static void test_errors(void)
 	CONTAINS(r.out, "No paths recorded.");
 	run_free(&r);
 
-	/* the profile defaults to ipp.prof */
-	sh("cp fig4.prof ipp.prof");
+	/* the profile defaults to the one the program writes by default:
+	 * its executable's name + ".ipp.prof" (runtime/rt_name.c), links
+	 * resolved */
+	sh("cp fig4.prof fig4prog.ipp.prof && ln -sf fig4prog linkprog");
 	ipp(&r, "report ./fig4prog");
 	CU_ASSERT_EQUAL(r.status, 0);
-	CONTAINS(r.out, "ipp report: ./fig4prog, profile ipp.prof\n");
+	CONTAINS(r.out, "ipp report: ./fig4prog, profile fig4prog.ipp.prof\n");
 	{
 		char want[128];
 		ranking_row(want, sizeof(want), 10, 3, 33);
 		CONTAINS(r.out, want);
 	}
 	run_free(&r);
-	sh("rm -f ipp.prof");
+	ipp(&r, "report ./linkprog");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CONTAINS(r.out, "ipp report: ./linkprog, profile fig4prog.ipp.prof\n");
+	run_free(&r);
+	sh("rm -f fig4prog.ipp.prof linkprog");
 }
 
 /* ------------------------------------------------------------------ */

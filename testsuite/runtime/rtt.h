@@ -98,4 +98,38 @@ static inline void rtt_pop(struct ipp_rt_frame *f)
 	__ipp_top = f->prev;
 }
 
+/* The entry and return of a fresh activation of a function that can be
+ * called through a pointer (self != NULL) and makes continuing calls, as
+ * the plugin emits them (docs/PROTOCOL.md rules 2 and 6): take the
+ * indirect-call target if it is ours (crediting the arc from the caller's
+ * frame), keep what was found for whoever we interrupted, push a fresh
+ * frame; at the return pop it, restore __ipp_itgt and __ipp_path, record. */
+struct rtt_fresh {
+	struct ipp_rt_frame f;
+	const void *saved_itgt;
+	uint64_t saved_path;
+};
+
+static inline void rtt_fresh_enter(struct rtt_fresh *a, struct ipp_rt_region *r, const void *self)
+{
+	if (self) {
+		const void *it = __ipp_itgt;
+		__ipp_itgt = NULL;
+		a->saved_itgt = it == self ? NULL : it;
+		if (it == self)
+			__ipp_icall(__ipp_top, r);
+	}
+	rtt_push(&a->f, r, 0, -1, 0);
+	a->saved_path = __ipp_path;
+}
+
+static inline void rtt_fresh_leave(struct rtt_fresh *a, const void *self, uint64_t n)
+{
+	rtt_pop(&a->f);
+	__ipp_path = a->saved_path;
+	if (self)
+		__ipp_itgt = a->saved_itgt;
+	__ipp_record(a->f.region, n);
+}
+
 #endif

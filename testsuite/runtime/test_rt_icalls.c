@@ -3,7 +3,8 @@
  * plugin: before a call through a pointer, the caller stores its call
  * vertex in its frame and the pointer in __ipp_itgt; a callee entering
  * fresh with self == __ipp_itgt credits the arc (caller's unit, vertex,
- * callee's region).
+ * callee's region) through __ipp_icall (rtt_fresh_enter plays the entry
+ * the plugin emits).
  *
  * One activation of P makes these calls (vertices of icall.c):
  *   30: F through a pointer, 3 times       -> arc (30, icall.c F) 3
@@ -56,9 +57,9 @@ typedef int fn(int);
 #define LEAF(name, region) \
 	static NI int name(int x) \
 	{ \
-		struct ipp_rt_frame f; \
-		__ipp_enter(&f, region, 0x100, SELF(name)); \
-		__ipp_leave(&f, 0); \
+		struct rtt_fresh a; \
+		rtt_fresh_enter(&a, region, SELF(name)); \
+		rtt_fresh_leave(&a, SELF(name), 0); \
 		return x + 1; \
 	}
 LEAF(F, &r[1])
@@ -83,36 +84,37 @@ static NI int call_through(struct ipp_rt_frame *f, int32_t v, fn *p, int x)
  * of __ipp_itgt and its call. */
 static NI void H(void)
 {
-	struct ipp_rt_frame f;
-	__ipp_enter(&f, &r[3], 0x333, SELF(H));
-	CHECK(__ipp_itgt == NULL);	/* saved in f, not visible to H's calls */
-	f.vertex = 40;
+	struct rtt_fresh a;
+	rtt_fresh_enter(&a, &r[3], SELF(H));
+	CHECK(__ipp_itgt == NULL);	/* saved in a, not visible to H's calls */
+	a.f.vertex = 40;
 	F(1);
-	call_through(&f, 41, G, 1);
-	__ipp_leave(&f, 0);
+	call_through(&a.f, 41, G, 1);
+	rtt_fresh_leave(&a, SELF(H), 0);
 }
 
 static NI void P(void)
 {
-	struct ipp_rt_frame f;
+	struct rtt_fresh a;
+	struct ipp_rt_frame *fp = &a.f;
 	int x = 0;
-	__ipp_enter(&f, &r[0], 0x222, NULL);
+	rtt_fresh_enter(&a, &r[0], NULL);
 	for (int i = 0; i < 3; i++)
-		x = call_through(&f, 30, F, x);
+		x = call_through(fp, 30, F, x);
 	for (int i = 0; i < 2; i++)
-		x = call_through(&f, 30, G, x);
-	x = call_through(&f, 31, L, x);
-	x = call_through(&f, 32, U, x);
+		x = call_through(fp, 30, G, x);
+	x = call_through(fp, 31, L, x);
+	x = call_through(fp, 32, U, x);
 	CHECK(__ipp_itgt == SELF(U));	/* stale: U never consumed it */
-	f.vertex = 33;
+	fp->vertex = 33;
 	x = F(x);
-	f.vertex = 34;
+	fp->vertex = 34;
 	__ipp_itgt = SELF(F);
 	H();
 	CHECK(__ipp_itgt == SELF(F));	/* H gave the pending target back */
 	x = F(x);
 	CHECK(__ipp_itgt == NULL);
-	__ipp_leave(&f, (uint64_t)x % 100);
+	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
 }
 
 static void *thread_main(void *arg)

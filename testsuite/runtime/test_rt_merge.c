@@ -1,7 +1,8 @@
 /* test_rt_merge.c -- merging into an existing profile: runs and counts add
  * (5 + 7 = 12), modules of other programs and x- keys are kept byte for
  * byte, a profile of an older build of our module is kept as
- * <profile>.stale (then .stale.1) with one warning naming both checksums,
+ * <profile>.stale (a third build's replaces it) with one warning naming
+ * both checksums,
  * and a file the runtime cannot read as a profile (garbage, truncated,
  * conflicting) is left untouched while this run's data goes to
  * <profile>.<pid>.
@@ -83,7 +84,7 @@ int main(int argc, char **argv)
 	const char *role = rtt_init(argc, argv, "rt_merge");
 	ipp_profile *p;
 	const ipp_prof_module *o;
-	char *text, *old;
+	char *text, *old, *old2;
 	size_t len;
 
 	if (role)
@@ -144,17 +145,24 @@ int main(int argc, char **argv)
 	CHECK(rtt_contains("err.txt", "merge.c from another build (checksum 1111111111111111 in "
 			   "the file, 00000000000000aa in this program)"));
 	CHECK(rtt_contains("err.txt", "merge.prof.stale"));
-	/* ... and again: .stale is taken, so .stale.1; .stale is unchanged. */
-	rtt_write_file("merge.prof", old);
+	/* ... and again with a third build (checksum 3333...): it replaces
+	 * the older .stale, so one profile never spreads over more than two
+	 * files (docs/RUNTIME.md). */
+	old2 = HEAD "modules:\n"
+	       "- module: merge.c\n  checksum: \"3333333333333333\"\n  mode: intra\n  runs: 2\n"
+	       "  paths:\n  - [main, 2, 8]\n...\n";
+	rtt_write_file("merge.prof", old2);
 	CHECK_EXIT(rtt_run("add", "5", env, "err.txt"), 0);
-	text = rtt_slurp("merge.prof.stale.1", NULL);
-	CHECK(text && strcmp(text, old) == 0);
-	free(text);
 	text = rtt_slurp("merge.prof.stale", NULL);
-	CHECK(text && strcmp(text, old) == 0);
+	CHECK(text && strcmp(text, old2) == 0);
 	free(text);
+	CHECK(!rtt_exists("merge.prof.stale.1"));
+	CHECK(rtt_contains("err.txt", "checksum 3333333333333333 in the file"));
+	p = rtt_read("merge.prof");
+	CHECK_U64(rtt_path(ours(p), "main", "1"), 5);
+	CHECK_U64(rtt_path(ours(p), "main", "2"), 1);	/* this run's 1, not + 8 */
+	ipp_profile_free(p);
 	remove("merge.prof.stale");
-	remove("merge.prof.stale.1");
 	remove("merge.prof");
 
 	/* 4. Two builds of merge.c in the file, one of them ours: that one

@@ -1,9 +1,11 @@
-/* test_rt_signals.c -- fatal signals.  With IPP_SIGNALS=1 a SIGSEGV, an
- * abort() (SIGABRT), a SIGBUS sent by kill() and a stack overflow still
- * kill the program with the same signal, and the profile is written first,
- * with the crashing thread's pending frames as partial paths.  A handler
- * the program installed before the runtime started is called afterwards.
- * Without IPP_SIGNALS nothing is written and nothing changes.
+/* test_rt_signals.c -- fatal signals.  By default (and with
+ * IPP_SIGNALS=1) a SIGSEGV, a SIGFPE, a SIGILL (__builtin_trap), an abort()
+ * (SIGABRT), a SIGBUS sent by kill() and a stack overflow still kill the
+ * program with the same signal, and the profile is written first, with the
+ * crashing thread's pending frames as partial paths.  A SIGSEGV handler
+ * the program installed before the runtime started is left alone by
+ * default (it runs, nothing is written), and with IPP_SIGNALS=1 is called
+ * after ours.  With IPP_SIGNALS=0 nothing is written and nothing changes.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -28,18 +30,24 @@ static struct ipp_rt_module m = { IPP_ABI_VERSION, 3, "sig.c", "5151515151515151
 #define NI __attribute__((noinline))
 
 static volatile int *volatile null_ptr;
+static volatile int zero, one = 1;
 static volatile unsigned long depth;
 
 static NI void crash(const char *how)
 {
 	struct ipp_rt_frame fr;
 	rtt_push(&fr, &r[1], 6, 20, 0);
-	if (strcmp(how, "segv") == 0 || strcmp(how, "chain") == 0 || strcmp(how, "nosig") == 0)
+	if (strcmp(how, "segv") == 0 || strcmp(how, "chain") == 0 || strcmp(how, "nosig") == 0 ||
+	    strcmp(how, "mine") == 0)
 		*null_ptr = 1;
 	else if (strcmp(how, "abort") == 0)
 		abort();
 	else if (strcmp(how, "kill") == 0)
 		kill(getpid(), SIGBUS);
+	else if (strcmp(how, "fpe") == 0)
+		zero = one / zero;	/* (1 / zero would be folded) */
+	else if (strcmp(how, "ill") == 0)
+		__builtin_trap();
 	rtt_pop(&fr);
 }
 
@@ -75,7 +83,7 @@ static int child(const char *how)
 		stack.rlim_cur = 8u << 20;
 		setrlimit(RLIMIT_STACK, &stack);
 	}
-	if (strcmp(how, "chain") == 0)
+	if (strcmp(how, "chain") == 0 || strcmp(how, "mine") == 0)
 		signal(SIGSEGV, user_handler);	/* before the runtime starts */
 	__ipp_record(&r[0], 1);
 	__ipp_record(&r[0], 1);
@@ -110,34 +118,49 @@ int main(int argc, char **argv)
 {
 	const char *role = rtt_init(argc, argv, "rt_signals");
 	static const char *on[] = { "IPP_PROFILE=sig.prof", "IPP_SIGNALS=1", NULL };
-	static const char *off[] = { "IPP_PROFILE=sig.prof", NULL };
-	static const int32_t s5[] = { 5 };
+	static const char *dflt[] = { "IPP_PROFILE=sig.prof", NULL };
+	static const char *off[] = { "IPP_PROFILE=sig.prof", "IPP_SIGNALS=0", NULL };
+	static const int32_t s5[] = { 5 }, s4[] = { 4 };
 
 	if (role)
 		return child(role);
 
+	/* on by default */
+	check_signal(rtt_run("segv", NULL, dflt, NULL), SIGSEGV);
+	check_profile();
+	check_signal(rtt_run("fpe", NULL, dflt, NULL), SIGFPE);
+	check_profile();
+	check_signal(rtt_run("ill", NULL, dflt, NULL), SIGILL);
+	check_profile();
+	check_signal(rtt_run("abort", NULL, dflt, NULL), SIGABRT);
+	check_profile();
+	check_signal(rtt_run("kill", NULL, dflt, NULL), SIGBUS);
+	check_profile();
 	check_signal(rtt_run("segv", NULL, on, NULL), SIGSEGV);
 	check_profile();
-	check_signal(rtt_run("abort", NULL, on, NULL), SIGABRT);
-	check_profile();
-	check_signal(rtt_run("kill", NULL, on, NULL), SIGBUS);
-	check_profile();
 
-	/* the program's own handler runs after ours: it exits with 42 */
+	/* the program's own handler, installed first: by default it is left
+	 * alone (it exits with 42 through _exit: nothing written); with
+	 * IPP_SIGNALS=1 ours runs first, then it */
+	CHECK_EXIT(rtt_run("mine", NULL, dflt, NULL), 42);
+	CHECK(!rtt_exists("sig.prof"));
 	CHECK_EXIT(rtt_run("chain", NULL, on, NULL), 42);
 	check_profile();
 
-	/* without IPP_SIGNALS: the same death, no profile */
+	/* IPP_SIGNALS=0: the same death, no profile */
 	check_signal(rtt_run("nosig", NULL, off, NULL), SIGSEGV);
 	CHECK(!rtt_exists("sig.prof"));
 
 	/* stack overflow: thousands of pending frames of the same path,
-	 * one partial record with their count */
-	check_signal(rtt_run("overflow", NULL, on, NULL), SIGSEGV);
+	 * one partial record with their count; the innermost frame stands at
+	 * its call (vertex 5) and the fault is just below it, in the callee
+	 * that never began: its path stops before the call, at vertex 4 */
+	check_signal(rtt_run("overflow", NULL, dflt, NULL), SIGSEGV);
 	{
 		ipp_profile *p = rtt_read("sig.prof");
 		const ipp_prof_module *mm = rtt_module(p, "sig.c", "5151515151515151");
 		CHECK(rtt_partial(mm, "rec", "1", s5, 1) > 1000);
+		CHECK_U64(rtt_partial(mm, "rec", "1", s4, 1), 1);
 		ipp_profile_free(p);
 		remove("sig.prof");
 	}

@@ -1,0 +1,438 @@
+/* abi.cc -- the runtime ABI as GCC trees.
+ *
+ * The types (struct ipp_rt_frame, ipp_rt_region, ipp_rt_module), the
+ * thread-local variables and the runtime functions instrumented code uses
+ * are built from runtime/ipp_abi.def, the one list both sides include, and
+ * each structure's size and each field's offset is checked against the C
+ * structs of runtime/ipp_abi.h (the plugin is built for the host it runs
+ * on, which is the target: x86-64 GNU/Linux), so the two layouts cannot
+ * drift apart unnoticed.  Also the unit's static module and region array.
+ *
+ * Lifetime of the trees: they are built once per unit (ipp_abi_init, from
+ * the pass) and referenced from the unit's GIMPLE, but the pointers kept
+ * here live in ipp_abi_trees[], which plugin_init registers as a GGC root
+ * table, so a collection between passes never leaves them dangling.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+ */
+#include "gcc-common.h"
+#include "ipp_plugin.h"
+#define IPP_ABI_TYPES_ONLY
+#include "ipp_abi.h"
+
+tree ipp_abi_trees[IPP_ABI_NTREES];
+
+/* Per region of the unit: the offset of its single-threaded counters in
+ * the unit's array, or UINT64_MAX (a hash region). */
+static uint64_t *gc_offset;
+
+/* The module's initializer, finished by ipp_abi_module_callees. */
+static vec<constructor_elt, va_gc> *module_init;
+
+const struct ggc_root_tab ipp_abi_gc_roots[] = {
+	{ &ipp_abi_trees[0], IPP_ABI_NTREES, sizeof(ipp_abi_trees[0]),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	LAST_GGC_ROOT_TAB
+};
+
+/* The type names runtime/ipp_abi.def uses for its TREE column. */
+static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
+	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_cu64_ptr, ipp_t_frame_ptr,
+	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr;
+
+static tree add_field(tree type, const char *name, tree ftype, tree *chain)
+{
+	tree f = build_decl(BUILTINS_LOCATION, FIELD_DECL, get_identifier(name), ftype);
+	DECL_CONTEXT(f) = type;
+	DECL_CHAIN(f) = *chain;
+	*chain = f;
+	return f;
+}
+
+/* extern __thread TYPE NAME;  (defined in the runtime) */
+static tree tls_var(const char *name, tree type)
+{
+	tree v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+	TREE_PUBLIC(v) = 1;
+	DECL_EXTERNAL(v) = 1;
+	DECL_ARTIFICIAL(v) = 1;
+	TREE_USED(v) = 1;
+	set_decl_tls_model(v, decl_default_tls_model(v));
+	varpool_node::get_create(v);
+	return v;
+}
+
+/* A runtime function: leaf (it never calls back into the unit), nothrow. */
+static tree rt_fn(const char *name, tree type)
+{
+	tree f = build_fn_decl(name, type);
+	DECL_ATTRIBUTES(f) = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	TREE_NOTHROW(f) = 1;	/* the runtime is C: it never throws */
+	return f;
+}
+
+/* Checks one field's tree against the C struct: the same offset and size. */
+static bool check_field(const char *sname, tree field, size_t c_off, size_t c_size)
+{
+	unsigned HOST_WIDE_INT off = int_byte_position(field);
+	unsigned HOST_WIDE_INT size = tree_to_uhwi(DECL_SIZE_UNIT(field));
+	if (off == c_off && size == c_size)
+		return true;
+	error("ipp: runtime ABI mismatch: %s.%s is at offset %wu (size %wu) in the plugin%'s "
+	      "tree but at %wu (size %wu) in %<runtime/ipp_abi.h%>; the two were built from "
+	      "different ABI definitions",
+	      sname, IDENTIFIER_POINTER(DECL_NAME(field)), off, size, (unsigned HOST_WIDE_INT)c_off,
+	      (unsigned HOST_WIDE_INT)c_size);
+	return false;
+}
+
+static bool check_struct(const char *sname, tree type, size_t c_size)
+{
+	unsigned HOST_WIDE_INT size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+	if (size == c_size)
+		return true;
+	error("ipp: runtime ABI mismatch: %s is %wu bytes in the plugin%'s tree but %wu in "
+	      "%<runtime/ipp_abi.h%>", sname, size, (unsigned HOST_WIDE_INT)c_size);
+	return false;
+}
+
+bool ipp_abi_init(void)
+{
+	tree fields;
+	bool ok = true;
+
+	ipp_t_ptr = ptr_type_node;
+	ipp_t_cptr = const_ptr_type_node;
+	ipp_t_u64 = long_long_unsigned_type_node;
+	ipp_t_i32 = integer_type_node;
+	ipp_t_u32 = unsigned_type_node;
+	ipp_t_int = integer_type_node;
+	ipp_t_unsigned = unsigned_type_node;
+	ipp_t_void = void_type_node;
+	ipp_t_u64_ptr = build_pointer_type(ipp_t_u64);
+	ipp_t_cu64_ptr = build_pointer_type(build_qualified_type(ipp_t_u64, TYPE_QUAL_CONST));
+	ABI_TYPE(FRAME) = make_node(RECORD_TYPE);
+	ABI_TYPE(REGION) = make_node(RECORD_TYPE);
+	ABI_TYPE(MODULE) = make_node(RECORD_TYPE);
+	ABI_TYPE(ROWS) = make_node(RECORD_TYPE);
+	ABI_TYPE(CALLEE) = make_node(RECORD_TYPE);
+	ipp_t_frame_ptr = build_pointer_type(ABI_TYPE(FRAME));
+	ipp_t_region_ptr = build_pointer_type(ABI_TYPE(REGION));
+	ipp_t_module_ptr = build_pointer_type(ABI_TYPE(MODULE));
+	ipp_t_rows_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ROWS), TYPE_QUAL_CONST));
+	ipp_t_callee_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(CALLEE), TYPE_QUAL_CONST));
+
+	/* add_field prepends, and finish_builtin_struct reverses the chain:
+	 * the fields go in in ipp_abi.def's (declaration) order. */
+	fields = NULL_TREE;
+#define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(FRAME, NAME) = add_field(ABI_TYPE(FRAME), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(FRAME), "ipp_rt_frame", fields, NULL_TREE);
+
+	fields = NULL_TREE;
+#define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(REGION, NAME) = add_field(ABI_TYPE(REGION), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(REGION), "ipp_rt_region", fields, NULL_TREE);
+
+	fields = NULL_TREE;
+#define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(MODULE, NAME) = add_field(ABI_TYPE(MODULE), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(MODULE), "ipp_rt_module", fields, NULL_TREE);
+
+	fields = NULL_TREE;
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(CALLEE, NAME) = add_field(ABI_TYPE(CALLEE), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(CALLEE), "ipp_rt_callee", fields, NULL_TREE);
+
+	fields = NULL_TREE;
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(ROWS, NAME) = add_field(ABI_TYPE(ROWS), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(ROWS), "ipp_rt_rows", fields, NULL_TREE);
+
+#define IPP_ABI_TLS(CTYPE, TREE, NAME) ABI_TLS(NAME) = tls_var(#NAME, TREE);
+#include "ipp_abi.def"
+	/* Volatile, like the frame: a fatal-signal handler walks the list at
+	 * any instruction, so a push must neither be deleted (GCC drops the
+	 * store as dead when an inlined callee's pop or a trap follows it
+	 * without a call between) nor be moved before the stores that fill
+	 * the frame. */
+	TREE_THIS_VOLATILE(ABI_TLS(__ipp_top)) = 1;
+	TREE_SIDE_EFFECTS(ABI_TLS(__ipp_top)) = 1;
+
+/* TPARAMS is a parenthesized list, possibly empty: each parameter's tree
+ * followed by a comma. */
+#define IPP_ABI_EXPAND(...) __VA_ARGS__ __VA_OPT__(,)
+#define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) \
+	ABI_FN(NAME) = rt_fn(#NAME, build_function_type_list(TRET, IPP_ABI_EXPAND TPARAMS NULL_TREE));
+#include "ipp_abi.def"
+#undef IPP_ABI_EXPAND
+
+	/* glibc (2.32 and later): true while the process has one thread;
+	 * false for good once glibc has created another (never reset,
+	 * except in a fork child). */
+	{
+		tree v = build_decl(BUILTINS_LOCATION, VAR_DECL,
+				    get_identifier("__libc_single_threaded"), char_type_node);
+		TREE_PUBLIC(v) = 1;
+		DECL_EXTERNAL(v) = 1;
+		DECL_ARTIFICIAL(v) = 1;
+		TREE_USED(v) = 1;
+		varpool_node::get_create(v);
+		ipp_abi_trees[IPP_ABI_SINGLE_THREADED] = v;
+	}
+
+	/* The layouts, field by field, against the runtime's C structs. */
+	ok &= check_struct("struct ipp_rt_frame", ABI_TYPE(FRAME), sizeof(struct ipp_rt_frame));
+	ok &= check_struct("struct ipp_rt_region", ABI_TYPE(REGION), sizeof(struct ipp_rt_region));
+	ok &= check_struct("struct ipp_rt_module", ABI_TYPE(MODULE), sizeof(struct ipp_rt_module));
+	ok &= check_struct("struct ipp_rt_rows", ABI_TYPE(ROWS), sizeof(struct ipp_rt_rows));
+	ok &= check_struct("struct ipp_rt_callee", ABI_TYPE(CALLEE), sizeof(struct ipp_rt_callee));
+#define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME)                                              \
+	ok &= check_field("struct ipp_rt_frame", ABI_FIELD(FRAME, NAME),                    \
+			  offsetof(struct ipp_rt_frame, NAME), sizeof(CTYPE));
+#define IPP_ABI_REGION_FIELD(CTYPE, TREE, NAME)                                             \
+	ok &= check_field("struct ipp_rt_region", ABI_FIELD(REGION, NAME),                  \
+			  offsetof(struct ipp_rt_region, NAME), sizeof(CTYPE));
+#define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME)                                             \
+	ok &= check_field("struct ipp_rt_module", ABI_FIELD(MODULE, NAME),                  \
+			  offsetof(struct ipp_rt_module, NAME), sizeof(CTYPE));
+#define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME)                                               \
+	ok &= check_field("struct ipp_rt_rows", ABI_FIELD(ROWS, NAME),                      \
+			  offsetof(struct ipp_rt_rows, NAME), sizeof(CTYPE));
+#define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME)                                             \
+	ok &= check_field("struct ipp_rt_callee", ABI_FIELD(CALLEE, NAME),                  \
+			  offsetof(struct ipp_rt_callee, NAME), sizeof(CTYPE));
+#include "ipp_abi.def"
+	return ok;
+}
+
+static tree str_cst(const char *s)
+{
+	return build_string_literal(strlen(s) + 1, s);
+}
+
+/* CONSTRUCTOR_APPEND_ELT for a field of a struct being initialized. */
+#define INIT(elts, S, NAME, value) CONSTRUCTOR_APPEND_ELT(elts, ABI_FIELD(S, NAME), value)
+
+void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *checksum)
+{
+	size_t nr = ipp_fin_nregions(fin);
+	char name[64];
+	tree region_type = ABI_TYPE(REGION), module_type = ABI_TYPE(MODULE);
+	tree arr_type = build_array_type(region_type, build_index_type(size_int(nr ? nr - 1 : 0)));
+	tree regions_var, module_var;
+	vec<constructor_elt, va_gc> *elts = NULL, *me = NULL;
+	mpz_t t;
+
+	snprintf(name, sizeof(name), "__ipp_regions_%s", checksum);
+	regions_var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), arr_type);
+	snprintf(name, sizeof(name), "__ipp_module_%s", checksum);
+	module_var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), module_type);
+	ipp_abi_trees[IPP_ABI_REGIONS_VAR] = regions_var;
+	ipp_abi_trees[IPP_ABI_MODULE_VAR] = module_var;
+	tree both[2] = { regions_var, module_var };
+	for (int k = 0; k < 2; k++) {
+		tree v = both[k];
+		TREE_STATIC(v) = 1;
+		TREE_PUBLIC(v) = 0;
+		DECL_ARTIFICIAL(v) = 1;
+		TREE_USED(v) = 1;
+		TREE_ADDRESSABLE(v) = 1;
+	}
+
+	/* The single-threaded counters of the array regions, one .bss array
+	 * for the unit: region r's at gc_offset[r]. */
+	uint64_t total = 0;
+	mpz_init(t);
+	gc_offset = XRESIZEVEC(uint64_t, gc_offset, nr ? nr : 1);
+	for (size_t r = 0; r < nr; r++) {
+		ipp_fin_region_total(fin, (ipp_id)r, t);
+		gc_offset[r] = mpz_cmp_ui(t, IPP_ARRAY_MAX) <= 0 ? total : UINT64_MAX;
+		if (gc_offset[r] != UINT64_MAX)
+			total += mpz_get_ui(t);
+	}
+	ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = NULL_TREE;
+	if (total) {
+		tree gtype = build_array_type(ipp_t_u64, build_index_type(size_int(total - 1)));
+		tree gv;
+		snprintf(name, sizeof(name), "__ipp_gcounts_%s", checksum);
+		gv = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), gtype);
+		TREE_STATIC(gv) = 1;
+		TREE_PUBLIC(gv) = 0;
+		DECL_ARTIFICIAL(gv) = 1;
+		TREE_USED(gv) = 1;
+		TREE_ADDRESSABLE(gv) = 1;
+		varpool_node::finalize_decl(gv);
+		ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = gv;
+	}
+
+	/* Fields not initialized here are zero (runtime-private). */
+	for (size_t r = 0; r < nr; r++) {
+		ipp_region_info ri;
+		vec<constructor_elt, va_gc> *fe = NULL;
+		ipp_fin_region(fin, (ipp_id)r, &ri);
+		ipp_fin_region_total(fin, (ipp_id)r, t);
+		INIT(fe, REGION, name, str_cst(ri.name));
+		INIT(fe, REGION, npaths, build_int_cstu(ipp_t_u64, mpz_get_ui(t)));
+		INIT(fe, REGION, module, build_fold_addr_expr(module_var));
+		if (gc_offset[r] != UINT64_MAX)
+			INIT(fe, REGION, gcounts, ipp_abi_region_gcounts((ipp_id)r));
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(r), build_constructor(region_type, fe));
+	}
+	mpz_clear(t);
+	DECL_INITIAL(regions_var) = build_constructor(arr_type, elts);
+
+	INIT(me, MODULE, abi_version, build_int_cst(ipp_t_u32, IPP_ABI_VERSION));
+	INIT(me, MODULE, nregions, build_int_cst(ipp_t_u32, nr));
+	INIT(me, MODULE, name, str_cst(module));
+	INIT(me, MODULE, checksum, str_cst(checksum));
+	INIT(me, MODULE, mode, str_cst(ipp_mode_name(ipp_fin_mode(fin))));
+	INIT(me, MODULE, regions, fold_convert(ipp_t_region_ptr, build_fold_addr_expr(regions_var)));
+	/* the callees table comes last (ipp_abi_module_callees) */
+	module_init = me;
+	varpool_node::finalize_decl(regions_var);
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct ipp_callee_site *x = (const struct ipp_callee_site *)a;
+	const struct ipp_callee_site *y = (const struct ipp_callee_site *)b;
+	return (x->call > y->call) - (x->call < y->call);
+}
+
+void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char *checksum)
+{
+	tree module_var = ipp_abi_trees[IPP_ABI_MODULE_VAR];
+	vec<constructor_elt, va_gc> *me = module_init;
+	if (n) {
+		tree type = build_array_type(ABI_TYPE(CALLEE), build_index_type(size_int(n - 1)));
+		vec<constructor_elt, va_gc> *elts = NULL;
+		char name[64];
+		tree var;
+		qsort(sites, n, sizeof(sites[0]), cmp_site);
+		for (size_t i = 0; i < n; i++) {
+			vec<constructor_elt, va_gc> *fe = NULL;
+			INIT(fe, CALLEE, call, build_int_cst(ipp_t_i32, sites[i].call));
+			INIT(fe, CALLEE, entry, build_int_cst(ipp_t_i32, sites[i].entry));
+			if (sites[i].fresh_region != IPP_NONE)
+				INIT(fe, CALLEE, fresh, ipp_abi_region_addr(sites[i].fresh_region));
+			CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(CALLEE), fe));
+		}
+		snprintf(name, sizeof(name), "__ipp_callees_%s", checksum);
+		var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+		TREE_STATIC(var) = 1;
+		TREE_READONLY(var) = 1;
+		TREE_PUBLIC(var) = 0;
+		DECL_ARTIFICIAL(var) = 1;
+		TREE_USED(var) = 1;
+		TREE_ADDRESSABLE(var) = 1;
+		DECL_INITIAL(var) = build_constructor(type, elts);
+		varpool_node::finalize_decl(var);
+		INIT(me, MODULE, ncallees, build_int_cst(ipp_t_u32, n));
+		INIT(me, MODULE, callees,
+		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(CALLEE), var, size_int(0),
+						 NULL_TREE, NULL_TREE)));
+	}
+	DECL_INITIAL(module_var) = build_constructor(ABI_TYPE(MODULE), me);
+	varpool_node::finalize_decl(module_var);
+	module_init = NULL;
+}
+
+tree ipp_abi_region_gcounts(ipp_id r)
+{
+	tree gv = ipp_abi_trees[IPP_ABI_GCOUNTS_VAR];
+	if (!gv || gc_offset[r] == UINT64_MAX)
+		return NULL_TREE;
+	return build_fold_addr_expr(build4(ARRAY_REF, ipp_t_u64, gv, size_int(gc_offset[r]),
+					   NULL_TREE, NULL_TREE));
+}
+
+void ipp_abi_register_ctor(void)
+{
+	tree body = NULL_TREE;
+	append_to_statement_list(build_call_expr(ABI_FN(__ipp_register), 1,
+						 build_fold_addr_expr(ipp_abi_trees[IPP_ABI_MODULE_VAR])),
+				 &body);
+	/* as gcov's constructor: the last reserved priority, before every
+	 * user constructor */
+	cgraph_build_static_cdtor('I', body, MAX_RESERVED_INIT_PRIORITY);
+}
+
+tree ipp_abi_region_addr(ipp_id r)
+{
+	tree regions_var = ipp_abi_trees[IPP_ABI_REGIONS_VAR];
+	tree ref = build4(ARRAY_REF, ABI_TYPE(REGION), regions_var, size_int(r), NULL_TREE,
+			  NULL_TREE);
+	return build_fold_addr_expr(ref);
+}
+
+/* A static const uint64_t array with the given values. */
+static tree u64_array(const char *name, const uint64_t *v, uint64_t n)
+{
+	tree elt = build_qualified_type(ipp_t_u64, TYPE_QUAL_CONST);
+	tree type = build_array_type(elt, build_index_type(size_int(n - 1)));
+	tree var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+	vec<constructor_elt, va_gc> *elts = NULL;
+	for (uint64_t i = 0; i < n; i++)
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_int_cstu(ipp_t_u64, v[i]));
+	TREE_STATIC(var) = 1;
+	TREE_READONLY(var) = 1;
+	TREE_PUBLIC(var) = 0;
+	DECL_ARTIFICIAL(var) = 1;
+	TREE_USED(var) = 1;
+	TREE_ADDRESSABLE(var) = 1;
+	DECL_INITIAL(var) = build_constructor(type, elts);
+	varpool_node::finalize_decl(var);
+	return var;
+}
+
+tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a_out, tree *b_out)
+{
+	uint64_t n = ipp_local_nentry(l);
+	uint64_t *a = XNEWVEC(uint64_t, n), *b = XNEWVEC(uint64_t, n);
+	char name[96];
+	tree av, bv, var;
+	vec<constructor_elt, va_gc> *fe = NULL;
+	mpz_t ma, mb;
+
+	mpz_inits(ma, mb, NULL);
+	for (uint64_t i = 0; i < n; i++) {
+		ipp_local_ab(l, i, ma, mb);
+		gcc_assert(mpz_sizeinbase(ma, 2) <= 64 && mpz_sizeinbase(mb, 2) <= 64);
+		a[i] = mpz_get_ui(ma);
+		b[i] = mpz_get_ui(mb);
+	}
+	mpz_clears(ma, mb, NULL);
+	snprintf(name, sizeof(name), "__ipp_rows_a_%s_%d", checksum, (int)proc);
+	av = u64_array(name, a, n);
+	snprintf(name, sizeof(name), "__ipp_rows_b_%s_%d", checksum, (int)proc);
+	bv = u64_array(name, b, n);
+	XDELETEVEC(a);
+	XDELETEVEC(b);
+	*a_out = av;
+	*b_out = bv;
+
+	snprintf(name, sizeof(name), "__ipp_rows_%s_%d", checksum, (int)proc);
+	var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), ABI_TYPE(ROWS));
+	INIT(fe, ROWS, n, build_int_cstu(ipp_t_u64, n));
+	INIT(fe, ROWS, a, build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(av)), av,
+						      size_int(0), NULL_TREE, NULL_TREE)));
+	INIT(fe, ROWS, b, build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(bv)), bv,
+						      size_int(0), NULL_TREE, NULL_TREE)));
+	TREE_STATIC(var) = 1;
+	TREE_READONLY(var) = 1;
+	TREE_PUBLIC(var) = 0;
+	DECL_ARTIFICIAL(var) = 1;
+	TREE_USED(var) = 1;
+	TREE_ADDRESSABLE(var) = 1;
+	DECL_INITIAL(var) = build_constructor(TREE_TYPE(var), fe);
+	varpool_node::finalize_decl(var);
+	/* read-only data; its address is a GIMPLE invariant, as the call
+	 * argument needs (a conversion would not be one) */
+	return build_fold_addr_expr(var);
+}

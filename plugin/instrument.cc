@@ -1,0 +1,1157 @@
+/* instrument.cc -- step 3 of the pass: the code inserted into each body of
+ * each instrumented function, from its procedure's numbering in G*fin
+ * (docs/PROTOCOL.md, rule by rule).
+ *
+ * A procedure has up to two bodies (struct body): the original, where a
+ * path starts fresh in the procedure's Entry region (path 0, nvc 1: every
+ * increment is a constant), and its continuing clone (clone.cc), which
+ * takes the path number, psi_r(nvc) and the region as arguments and hands
+ * the number back through __ipp_path.  In either:
+ *  - a frame pushed on the thread's list at entry and popped at the
+ *    return, if the function makes calls that may not return (ipp_decide_
+ *    frames: calls to leaf functions and calls that never return need
+ *    none);
+ *  - path register updates on edges (r += rho_e(nvc));
+ *  - at a back edge or a cut, record and restart;
+ *  - at a return, record (fresh) or hand the number back (continuing);
+ *  - before a call, store the path number and call vertex in the frame
+ *    (partial paths); before an interprocedural call, call the callee's
+ *    clone with the path state and take the number back after it; before a
+ *    call through a pointer (context mode) store the pointer in __ipp_itgt
+ *    (the callee's fresh entry credits the arc);
+ *  - before a call that never returns, record;
+ *  - setjmp, longjmp, computed goto and nonlocal goto: the receiver's
+ *    restart and the abandoned frames (ipp_abi.h).
+ * Functions with abnormal edges keep their path register and the state
+ * they carry from entry to return in memory, not in SSA.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+ */
+#include "gcc-common.h"
+#include "ipp_plugin.h"
+#define IPP_ABI_TYPES_ONLY
+#include "ipp_abi.h"
+
+/* The type of path numbers, nvc and the ABI's 64-bit fields. */
+#define ipp_u64 long_long_unsigned_type_node
+
+/* ------------------------------------------------------------------ */
+/* Which functions have a frame                                         */
+/* ------------------------------------------------------------------ */
+
+/* The path register lives in memory (the frame) in functions with abnormal
+ * edges: SSA values must not flow across them. */
+static bool has_abnormal_edges(function *fun)
+{
+	basic_block bb;
+	FOR_EACH_BB_FN(bb, fun) {
+		edge e;
+		edge_iterator ei;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (e->flags & EDGE_ABNORMAL)
+				return true;
+	}
+	return false;
+}
+
+/* Is call vertex v a dead end: a call that never returns and that does not
+ * hand the path to a callee (the path is recorded before it)? */
+static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
+{
+	return body_dead(b, v + 1) == body_call(b, v) &&
+	       ipp_fin_call_summary(fin, v) != IPP_SUM_NONE;
+}
+
+/* A frame records where an activation stands when a call it makes never
+ * returns (exit, longjmp, a fatal signal in the callee).  Not needed for
+ * calls to leaf functions (they return to the unit only by returning: a
+ * crash inside one is asynchronous, and the path stops where the frame
+ * last stood, docs/PROTOCOL.md) nor for dead-end calls (the path is
+ * recorded before them).  Needed for every interprocedural call (the
+ * callee continues the path and, if frameless itself, marks our frame when
+ * it records it), for indirect calls (__ipp_icall reads our vertex), for
+ * setjmp (its note names our frame) and in functions with abnormal edges. */
+void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
+{
+	for (size_t i = 0; i < u->nfns; i++) {
+		fninfo *fi = &u->fns[i];
+		const struct body *b = &fi->orig;
+		if (fi->skip)
+			continue;
+		fi->in_memory = has_abnormal_edges(fi->fun);
+		fi->framed = fi->in_memory;
+		for (size_t k = 0; k < b->nv && !fi->framed; k++) {
+			ipp_id v = b->vbase + (ipp_id)k;
+			gcall *call = b->call_stmt[k];
+			if (!call || ipp_vertex_kind(u->g, v) != IPP_V_CALL)
+				continue;
+			if (ipp_fin_call_summary(fin, v) == IPP_SUM_NONE || body_setjmp(b, v + 1) ||
+			    !gimple_call_fndecl(call))
+				fi->framed = true;
+			else if (!dead_end_call(b, fin, v) && !(gimple_call_flags(call) & ECF_LEAF))
+				fi->framed = true;
+		}
+	}
+}
+
+/* Two-level counting (docs/NUMBERING.md) pays where many records of an
+ * activation go to a hash table: context mode, a procedure whose local
+ * paths from its entry and restarts fit a row.  Not in functions with
+ * abnormal edges (their restarts would have to reset the local register
+ * too; they are rare). */
+void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
+{
+	if (ipp_fin_mode(fin) != IPP_MODE_CONTEXT)
+		return;
+	for (size_t i = 0; i < u->nfns; i++) {
+		fninfo *fi = &u->fns[i];
+		ipp_local *l;
+		if (fi->skip || fi->in_memory)
+			continue;
+		l = ipp_local_new(fin, fi->proc, UINT64_MAX >> 1);
+		if (ipp_opts.verbose && l)
+			inform(DECL_SOURCE_LOCATION(fi->node->decl),
+			       "ipp: %s: %llu local paths from its entry and restarts, %llu in all%s",
+			       ipp_proc_asm(u->g, fi->proc), (unsigned long long)ipp_local_nentry(l),
+			       (unsigned long long)ipp_local_npaths(l),
+			       ipp_local_nentry(l) <= IPP_ROW_MAX ? "" : ": too many to count in rows");
+		if (l && ipp_local_nentry(l) > 0 && ipp_local_nentry(l) <= IPP_ROW_MAX)
+			fi->local = l;
+		else
+			ipp_local_free(l);
+	}
+}
+
+/* Does procedure fi record at a back edge or a cut (its restarts)? */
+static bool records_restarts(const struct unit *u, const fninfo *fi)
+{
+	for (size_t k = 0; k < fi->orig.nv; k++)
+		if (u->exit_of[fi->orig.vbase + (ipp_id)k] != IPP_NONE)
+			return true;
+	return false;
+}
+
+void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee_site **out,
+			   size_t *nout)
+{
+	size_t n = 0, cap = 0;
+	struct ipp_callee_site *v = NULL;
+	for (size_t i = 0; i < u->nfns; i++) {
+		const fninfo *fi = &u->fns[i];
+		if (fi->skip)
+			continue;
+		for (size_t k = 0; k < fi->orig.nv; k++) {
+			ipp_id c = fi->orig.vbase + (ipp_id)k;
+			fninfo *q;
+			if (!fi->orig.call_stmt[k] || ipp_vertex_kind(u->g, c) != IPP_V_CALL ||
+			    ipp_call_callee(u->g, c) == IPP_NONE)
+				continue;
+			q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
+			if (!q || q->skip || q->framed || records_restarts(u, q))
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				v = XRESIZEVEC(struct ipp_callee_site, v, cap);
+			}
+			v[n].call = c;
+			v[n].entry = ipp_proc_entry(u->g, q->proc);
+			v[n].fresh_region = ipp_fin_call_summary(fin, c) == IPP_SUM_NONE
+						    ? IPP_NONE
+						    : ipp_fin_region_find(fin, ipp_proc_asm(u->g, q->proc));
+			n++;
+		}
+	}
+	*out = v;
+	*nout = n;
+}
+
+/* ------------------------------------------------------------------ */
+/* GIMPLE helpers                                                       */
+/* ------------------------------------------------------------------ */
+
+/* A record in a row, to be given its fast path once the code is in place
+ * (finish_rows): `slow` is the call of __ipp_row, `set` the assignment of
+ * its result to the row variable after it; the fast path, taken when `c`,
+ * is `t[idx] += 1`. */
+struct row_site {
+	gcall *slow;
+	gimple *set;
+	tree c, t, idx;
+};
+
+struct fnstate {
+	const ipp_fin *fin;
+	struct unit *u;
+	fninfo *fi;
+	struct body *b;
+	bool ctx;		/* context mode */
+	bool cont;		/* the continuing clone */
+	ipp_id region;		/* the Entry region of a fresh body */
+	tree frame;		/* the activation's struct ipp_rt_frame, or NULL */
+	tree r;			/* the path register */
+	tree nvc, onentry, reg;	/* constants in a fresh body, parameters in a clone */
+	tree saved_path;	/* fresh, makes continuing calls: __ipp_path at entry */
+	tree saved_itgt;	/* fresh, callable through a pointer: __ipp_itgt at entry */
+	tree self;		/* fresh: its address, or NULL if not callable through one */
+	tree counts;		/* fresh, array region: the thread's counters, or NULL */
+	const ipp_local *local;	/* counts in rows: the local numbering, or NULL */
+	tree l;			/* ... the local register */
+	tree row;		/* ... the activation's row, NULL until its first record */
+	bool records_restarts;	/* the body records at back edges or cuts */
+	bool lazy_r;		/* ... r is not kept: every path it ends starts at the entry
+				 * or a restart, and nothing else needs r but the return,
+				 * which computes it from the row tables */
+	vec<struct row_site> sites;	/* ... records to finish (finish_rows) */
+	/* the entry's conditional blocks (finish_entry): after statement
+	 * cond_after[k], if cond_var[k], run cond_seq[k] */
+	gimple *cond_after[2];
+	tree cond_var[2];
+	gimple_seq cond_seq[2];
+	unsigned ncond;
+	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
+};
+
+/* obj.field; volatile if obj is: the frame is read behind GCC's back (by
+ * the runtime at exit, in signal handlers and at longjmp), so its stores
+ * must survive even where mod/ref analysis proves no callee reads them. */
+static tree fld(tree obj, tree field)
+{
+	tree t = build3(COMPONENT_REF, TREE_TYPE(field), obj, field, NULL_TREE);
+	if (TREE_THIS_VOLATILE(obj)) {
+		TREE_THIS_VOLATILE(t) = 1;
+		TREE_SIDE_EFFECTS(t) = 1;
+	}
+	return t;
+}
+
+static void emit_assign(gimple_seq *seq, tree lhs, tree rhs)
+{
+	gimple_seq_add_stmt(seq, gimple_build_assign(lhs, rhs));
+}
+
+static tree tmp_of(tree type)
+{
+	return create_tmp_var(type, "ipp_t");
+}
+
+static tree tmp(void)
+{
+	return tmp_of(ipp_u64);
+}
+
+/* x as a GIMPLE value: a copy in a temporary if x is memory. */
+static tree val(gimple_seq *seq, tree x)
+{
+	tree t;
+	if (is_gimple_min_invariant(x) || TREE_CODE(x) == SSA_NAME ||
+	    (VAR_P(x) && !TREE_ADDRESSABLE(x) && !TREE_THIS_VOLATILE(x) && !is_global_var(x)))
+		return x;
+	t = tmp_of(TREE_TYPE(x));
+	emit_assign(seq, t, x);
+	return t;
+}
+
+/* A variable that carries state from the entry to the returns: a register
+ * (renamed into SSA), or volatile memory in a function with abnormal edges. */
+static tree state_var(struct fnstate *st, tree type, const char *name)
+{
+	tree v = create_tmp_var(type, name);
+	if (st->fi->in_memory) {
+		TREE_ADDRESSABLE(v) = 1;
+		TREE_THIS_VOLATILE(v) = 1;
+		TREE_SIDE_EFFECTS(v) = 1;
+	}
+	return v;
+}
+
+/* <a,b> applied to nvc: a constant in a fresh body (nvc = 1) or where a is
+ * 0, else a*nvc + b computed into a temporary.  The cuts guarantee every
+ * value fits in 64 bits. */
+static tree lin_val(gimple_seq *seq, struct fnstate *st, mpz_t a, mpz_t b)
+{
+	tree t, t2;
+	if (!st->cont) {
+		mpz_t s;
+		unsigned HOST_WIDE_INT v;
+		mpz_init(s);
+		mpz_add(s, a, b);
+		gcc_assert(mpz_sizeinbase(s, 2) <= 64);
+		v = mpz_get_ui(s);
+		mpz_clear(s);
+		return build_int_cstu(ipp_u64, v);
+	}
+	gcc_assert(mpz_sizeinbase(a, 2) <= 64 && mpz_sizeinbase(b, 2) <= 64);
+	if (mpz_sgn(a) == 0)
+		return build_int_cstu(ipp_u64, mpz_get_ui(b));
+	t = tmp();
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, MULT_EXPR, st->nvc,
+						     build_int_cstu(ipp_u64, mpz_get_ui(a))));
+	if (mpz_sgn(b) == 0)
+		return t;
+	t2 = tmp();
+	gimple_seq_add_stmt(seq, gimple_build_assign(t2, PLUS_EXPR, t,
+						     build_int_cstu(ipp_u64, mpz_get_ui(b))));
+	return t2;
+}
+
+/* rho_e(nvc) of G*fin edge e */
+static tree rho_val(gimple_seq *seq, struct fnstate *st, ipp_id e)
+{
+	mpz_t a, b;
+	tree v;
+	mpz_inits(a, b, NULL);
+	ipp_fin_rho(st->fin, e, a, b);
+	v = lin_val(seq, st, a, b);
+	mpz_clears(a, b, NULL);
+	return v;
+}
+
+/* psi_v(nvc) of G*fin vertex v */
+static tree psi_val(gimple_seq *seq, struct fnstate *st, ipp_id v)
+{
+	mpz_t a, b;
+	tree t;
+	mpz_inits(a, b, NULL);
+	ipp_fin_psi(st->fin, v, a, b);
+	t = lin_val(seq, st, a, b);
+	mpz_clears(a, b, NULL);
+	return t;
+}
+
+/* x + y as a GIMPLE value */
+static tree add_val(gimple_seq *seq, tree x, tree y)
+{
+	tree t;
+	if (integer_zerop(y))
+		return x;
+	if (integer_zerop(x))
+		return y;
+	t = tmp();
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, PLUS_EXPR, x, y));
+	return t;
+}
+
+/* r = r + v */
+static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
+{
+	if (integer_zerop(v) || st->lazy_r)
+		return;
+	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
+}
+
+/* One more execution of path n: counts[n] += 1 inline in an array region
+ * (ipp_abi.h, __ipp_counts), else __ipp_record(region of the path, n). */
+static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
+{
+	tree off, p, ref, c, c1, counts;
+	if (!st->counts) {
+		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_record), 2, st->reg, n));
+		return;
+	}
+	counts = val(seq, st->counts);
+	off = tmp_of(sizetype);
+	gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, fold_convert(sizetype, n),
+						     size_int(8)));
+	if (TREE_CODE(n) != INTEGER_CST) {
+		tree nn = tmp_of(sizetype);
+		gimple_seq_add_stmt(seq, gimple_build_assign(nn, NOP_EXPR, n));
+		off = tmp_of(sizetype);
+		gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, nn, size_int(8)));
+	}
+	p = tmp_of(TREE_TYPE(counts));
+	gimple_seq_add_stmt(seq, gimple_build_assign(p, POINTER_PLUS_EXPR, counts, off));
+	ref = build2(MEM_REF, ipp_u64, p, build_int_cst(TREE_TYPE(counts), 0));
+	c = tmp();
+	c1 = tmp();
+	emit_assign(seq, c, ref);
+	gimple_seq_add_stmt(seq, gimple_build_assign(c1, PLUS_EXPR, c, build_int_cstu(ipp_u64, 1)));
+	emit_assign(seq, unshare_expr(ref), c1);
+}
+
+/* A record of local path idx (number n) in the activation's row: the
+ * slow path (the call of __ipp_row, which finds the row and counts) now,
+ * the fast path `row[idx] += 1` when the row is known and, if some paths
+ * that reach here started at a return site (mixed), idx < nentry. */
+static void emit_row_record(gimple_seq *seq, struct fnstate *st, tree idx, tree n, bool mixed)
+{
+	struct row_site rs;
+	tree t = tmp_of(TREE_TYPE(st->row)), t2 = tmp_of(TREE_TYPE(st->row));
+	tree c = create_tmp_var(boolean_type_node, "ipp_c");
+	gcall *call;
+
+	emit_assign(seq, t, st->row);
+	gimple_seq_add_stmt(seq, gimple_build_assign(c, NE_EXPR, t,
+						     build_int_cst(TREE_TYPE(t), 0)));
+	if (mixed) {
+		tree c2 = create_tmp_var(boolean_type_node, "ipp_c");
+		tree c3 = create_tmp_var(boolean_type_node, "ipp_c");
+		gimple_seq_add_stmt(seq, gimple_build_assign(c2, LT_EXPR, idx,
+			build_int_cstu(ipp_u64, ipp_local_nentry(st->local))));
+		gimple_seq_add_stmt(seq, gimple_build_assign(c3, BIT_AND_EXPR, c, c2));
+		c = c3;
+	}
+	if (!st->fi->rows)
+		st->fi->rows = ipp_abi_rows(st->local, st->u->checksum, st->fi->proc,
+					    &st->fi->rows_a, &st->fi->rows_b);
+	call = gimple_build_call(ABI_FN(__ipp_row), 6, st->reg, st->fi->rows, st->onentry,
+				 st->nvc, idx, n);
+	gimple_call_set_lhs(call, t2);
+	gimple_seq_add_stmt(seq, call);
+	gimple_seq_add_stmt(seq, gimple_build_assign(st->row, t2));
+	rs.slow = call;
+	rs.set = gimple_seq_last_stmt(*seq);
+	rs.c = c;
+	rs.t = t;
+	rs.idx = idx;
+	st->sites.safe_push(rs);
+}
+
+/* Records the path that ends with G*fin edge e (a surrogate exit, or an
+ * edge into GExit_P) or, with e = IPP_NONE, at Exit_P: number r + rho_e,
+ * and in a row local path l + lambda_e.  `at` is the vertex where the path
+ * ends, whose reach (ipp_local_reach) decides whether it may be in the
+ * activation's row. */
+static void emit_record(gimple_seq *seq, struct fnstate *st, ipp_id e, ipp_id at)
+{
+	tree n;
+	if (st->lazy_r) {
+		/* the runtime takes the number from the row tables */
+		tree idx = val(seq, st->l);
+		if (e != IPP_NONE)
+			idx = add_val(seq, idx, build_int_cstu(ipp_u64, ipp_local_edge(st->local, e)));
+		emit_row_record(seq, st, idx, build_int_cstu(ipp_u64, 0), false);
+		return;
+	}
+	n = val(seq, st->r);
+	if (e != IPP_NONE)
+		n = add_val(seq, n, rho_val(seq, st, e));
+	if (st->local) {
+		unsigned reach = ipp_local_reach(st->local, at);
+		if (reach & IPP_LOCAL_FROM_ENTRY) {
+			tree idx = val(seq, st->l);
+			if (e != IPP_NONE)
+				idx = add_val(seq, idx,
+					      build_int_cstu(ipp_u64, ipp_local_edge(st->local, e)));
+			emit_row_record(seq, st, idx, n, (reach & IPP_LOCAL_FROM_RETURN) != 0);
+			return;
+		}
+	}
+	emit_count(seq, st, n);
+}
+
+/* The local register after G*fin edge e (rows only). */
+static void emit_local_add(gimple_seq *seq, struct fnstate *st, ipp_id e)
+{
+	uint64_t v;
+	if (!st->local || !(v = ipp_local_edge(st->local, e)))
+		return;
+	emit_assign(seq, st->l, add_val(seq, val(seq, st->l), build_int_cstu(ipp_u64, v)));
+}
+
+/* The local register set to v (rows only). */
+static void emit_local_set(gimple_seq *seq, struct fnstate *st, uint64_t v)
+{
+	if (st->local)
+		emit_assign(seq, st->l, build_int_cstu(ipp_u64, v));
+}
+
+/* frame.path = r; frame.vertex = v (path only if store_path): the frame's
+ * checkpoint (docs/PROTOCOL.md, "The checkpoint"). */
+static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_path)
+{
+	if (store_path)
+		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), val(seq, st->r));
+	emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)), build_int_cst(integer_type_node, v));
+}
+
+/* The checkpoint of a vertex that is not a call: entry, restart, return
+ * site (ipp_abi.h, IPP_VERTEX_INSIDE). */
+static int inside(ipp_id v)
+{
+	return (int)v | IPP_VERTEX_INSIDE;
+}
+
+/* The vertex of the innermost frame (a frameless function's caller's):
+ * top->vertex = v. */
+static void emit_top_vertex(gimple_seq *seq, int v)
+{
+	tree top = val(seq, ABI_TLS(__ipp_top));
+	tree ref = build2(MEM_REF, ABI_TYPE(FRAME), top,
+			  build_int_cst(build_pointer_type(ABI_TYPE(FRAME)), 0));
+	TREE_THIS_VOLATILE(ref) = 1;
+	TREE_SIDE_EFFECTS(ref) = 1;
+	emit_assign(seq, fld(ref, ABI_FIELD(FRAME, vertex)), build_int_cst(integer_type_node, v));
+}
+
+/* After recording the path before a call that never returns: nothing is
+ * pending any more.  A frameless continuing function marks its caller's
+ * frame, the innermost of its group (a function that calls a continuing
+ * one has a frame: ipp_decide_frames), so that a walk at exit does not
+ * record the group's path a second time. */
+static void emit_recorded(gimple_seq *seq, struct fnstate *st)
+{
+	if (st->frame)
+		emit_stand(seq, st, -1, false);
+	else if (st->cont)
+		emit_top_vertex(seq, -1);
+	else
+		/* a fresh activation without a frame: its caller's frame stands
+		 * at the call, and must not make a crash walk record our entry
+		 * again (ipp_abi.h, struct ipp_rt_callee) */
+		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_callee_recorded), 0));
+}
+
+/* Before an indirect call (context mode, docs/PROTOCOL.md rule 7), after
+ * frame.vertex = the call vertex: __ipp_itgt = the pointer called through.
+ * The callee's fresh entry compares it with its own address and credits
+ * the arc from our frame's vertex; nothing clears it after the call (a
+ * target that is not instrumented never matches). */
+static void emit_itgt(gimple_seq *seq, gcall *call)
+{
+	tree fn = gimple_call_fn(call), t;
+	if (TREE_CODE(fn) == OBJ_TYPE_REF)
+		fn = OBJ_TYPE_REF_EXPR(fn);
+	t = create_tmp_var(const_ptr_type_node, "ipp_tgt");
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, NOP_EXPR, unshare_expr(fn)));
+	emit_assign(seq, ABI_TLS(__ipp_itgt), t);
+}
+
+/* The number a path restarting at v starts with: pathNumOnEntry +
+ * rho(Entry_P -> v)(nvc) (Figure 8). */
+static tree restart_val(gimple_seq *seq, struct fnstate *st, ipp_id v)
+{
+	gcc_assert(st->restart_of[v] != IPP_NONE);
+	return add_val(seq, st->onentry, rho_val(seq, st, st->restart_of[v]));
+}
+
+/* A removed edge w -> v (back edge or into a cut vertex): record the path
+ * ending w -> GExit_P, restart at v. */
+static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
+{
+	gcc_assert(st->exit_of[w] != IPP_NONE);
+	emit_record(seq, st, st->exit_of[w], w);
+	if (!st->lazy_r)
+		emit_assign(seq, st->r, restart_val(seq, st, v));
+	if (st->local)
+		emit_local_set(seq, st, ipp_local_edge(st->local, st->restart_of[v]));
+	/* the old checkpoint names a prefix of the path just recorded */
+	if (st->frame)
+		emit_stand(seq, st, inside(v), true);
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry and return                                                     */
+/* ------------------------------------------------------------------ */
+
+/* After statement `after` of the entry's code: if (cond) { seq }. */
+static void add_entry_cond(struct fnstate *st, gimple *after, tree cond, gimple_seq seq)
+{
+	gcc_assert(st->ncond < 2);
+	st->cond_after[st->ncond] = after;
+	st->cond_var[st->ncond] = cond;
+	st->cond_seq[st->ncond] = seq;
+	st->ncond++;
+}
+
+/* Function entry (docs/PROTOCOL.md rules 2 and 3). */
+static void emit_entry(gimple_seq *seq, struct fnstate *st)
+{
+	tree fptr = build_pointer_type(ABI_TYPE(FRAME));
+	if (!st->cont && st->self) {
+		/* called through a pointer by the frame on top?  Take the
+		 * target, and keep what we found for whoever we interrupted */
+		tree it = val(seq, ABI_TLS(__ipp_itgt));
+		tree c = create_tmp_var(boolean_type_node, "ipp_c");
+		tree keep = tmp_of(const_ptr_type_node), self = tmp_of(const_ptr_type_node);
+		emit_assign(seq, ABI_TLS(__ipp_itgt), null_pointer_node);
+		gimple_seq_add_stmt(seq, gimple_build_assign(self, NOP_EXPR, st->self));
+		gimple_seq_add_stmt(seq, gimple_build_assign(c, EQ_EXPR, it, self));
+		gimple_seq_add_stmt(seq, gimple_build_assign(keep, COND_EXPR, c, null_pointer_node, it));
+		st->saved_itgt = state_var(st, const_ptr_type_node, "ipp_saved_itgt");
+		gimple_seq_add_stmt(seq, gimple_build_assign(st->saved_itgt, keep));
+		/* __ipp_icall (__ipp_top, R) if it was: the frame is pushed
+		 * after it, so __ipp_top is still the caller's frame */
+		{
+			gimple_seq call = NULL;
+			gimple_seq_add_stmt(&call, gimple_build_call(ABI_FN(__ipp_icall), 2,
+								     val(&call, ABI_TLS(__ipp_top)),
+								     st->reg));
+			add_entry_cond(st, gimple_seq_last_stmt(*seq), c, call);
+		}
+	}
+	if (st->frame) {
+		tree t = tmp_of(fptr);
+		emit_assign(seq, t, ABI_TLS(__ipp_top));
+		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, prev)), t);
+		if (!st->cont)
+			emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, region)), st->reg);
+		/* the first checkpoint: the Entry vertex, the number on entry */
+		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), st->onentry);
+		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)),
+			    build_int_cst(integer_type_node,
+					  inside(ipp_proc_entry(st->u->g, st->fi->proc))));
+		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, flags)),
+			    build_int_cst(unsigned_type_node, st->cont ? IPP_FRAME_CONTINUES : 0));
+		/* the frame is complete before it is visible to a walk */
+		emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(st->frame));
+	}
+	else if (st->cont && st->records_restarts)
+		/* A frameless continuing activation that may record paths (its
+		 * loops): its caller's checkpoint would then name a prefix of a
+		 * path already counted; mark it recorded (a crash in here loses
+		 * the prefix, never counts it twice).  The caller checkpoints
+		 * again when we return. */
+		emit_top_vertex(seq, -1);
+	if (st->saved_path)
+		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
+	if (st->counts) {
+		/* single-threaded: the unit's own counters; else the thread's,
+		 * from the runtime (ipp_abi.h, gcounts) */
+		tree ptype = TREE_TYPE(st->counts), flag = tmp_of(char_type_node);
+		tree one = create_tmp_var(boolean_type_node, "ipp_c");
+		tree many = create_tmp_var(boolean_type_node, "ipp_c");
+		tree g = tmp_of(ptype), c = tmp_of(ptype);
+		tree gaddr = ipp_abi_region_gcounts(st->region);
+		gimple_seq call = NULL;
+		gcall *gc;
+
+		emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
+		gimple_seq_add_stmt(seq, gimple_build_assign(one, NE_EXPR, flag,
+							     build_int_cst(char_type_node, 0)));
+		gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
+							     build_int_cst(char_type_node, 0)));
+		gimple_seq_add_stmt(seq, gimple_build_assign(g, COND_EXPR, one, gaddr,
+							     build_int_cst(ptype, 0)));
+		emit_assign(seq, st->counts, g);
+		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, st->reg);
+		gimple_call_set_lhs(gc, c);
+		gimple_seq_add_stmt(&call, gc);
+		emit_assign(&call, st->counts, c);
+		add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
+	}
+	emit_assign(seq, st->r, st->onentry);
+	if (st->local) {
+		emit_assign(seq, st->l, build_int_cstu(ipp_u64, 0));
+		emit_assign(seq, st->row, build_int_cst(TREE_TYPE(st->row), 0));
+	}
+}
+
+/* The entry's conditional blocks, once the entry's code is in its block:
+ * after each recorded statement, `if (cond) { seq }` (insert_cond_bb),
+ * taken unlikely: the arc check of a call through a pointer, the
+ * runtime's counters of a multi-threaded process. */
+static void finish_entry(struct fnstate *st)
+{
+	for (unsigned k = 0; k < st->ncond; k++) {
+		gcond *cond = gimple_build_cond(NE_EXPR, st->cond_var[k], boolean_false_node,
+						NULL_TREE, NULL_TREE);
+		basic_block bb = insert_cond_bb(gimple_bb(st->cond_after[k]), st->cond_after[k],
+						cond, profile_probability::unlikely());
+		gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		gsi_insert_seq_after(&gsi, st->cond_seq[k], GSI_NEW_STMT);
+	}
+}
+
+/* The fast paths of the records in rows (emit_row_record), now that the
+ * code is in its blocks: each slow call gets a block of its own, and a
+ * new block before it counts inline when the condition holds:
+ *   bb:   ...; c = ...; if (c) goto fast; else goto slow;
+ *   fast: t[idx] += 1;                                      -> join
+ *   slow: t2 = __ipp_row (...); row = t2;                  -> join
+ *   join: the rest of bb. */
+static void finish_rows(struct fnstate *st)
+{
+	for (unsigned i = 0; i < st->sites.length(); i++) {
+		struct row_site *rs = &st->sites[i];
+		basic_block bb = gimple_bb(rs->slow), fast;
+		gimple_stmt_iterator gsi = gsi_for_stmt(rs->slow);
+		gimple_seq seq = NULL;
+		edge to_slow, to_fast, e;
+		tree off, nn, p, ref, c, c1;
+
+		gsi_prev(&gsi);
+		to_slow = gsi_end_p(gsi) ? split_block_after_labels(bb) : split_block(bb, gsi_stmt(gsi));
+		e = split_block(to_slow->dest, rs->set);	/* slow | join */
+		fast = create_empty_bb(bb);
+		if (current_loops)
+			add_bb_to_loop(fast, bb->loop_father);
+		gsi = gsi_last_bb(bb);
+		gsi_insert_after(&gsi, gimple_build_cond(NE_EXPR, rs->c, boolean_false_node,
+							 NULL_TREE, NULL_TREE), GSI_NEW_STMT);
+		to_slow->flags = (to_slow->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+		to_fast = make_edge(bb, fast, EDGE_TRUE_VALUE);
+		to_fast->probability = profile_probability::very_likely();
+		to_slow->probability = to_fast->probability.invert();
+		fast->count = bb->count;
+		make_single_succ_edge(fast, e->dest, EDGE_FALLTHRU);
+
+		nn = tmp_of(sizetype);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(nn, NOP_EXPR, rs->idx));
+		off = tmp_of(sizetype);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(off, MULT_EXPR, nn, size_int(8)));
+		p = tmp_of(TREE_TYPE(rs->t));
+		gimple_seq_add_stmt(&seq, gimple_build_assign(p, POINTER_PLUS_EXPR, rs->t, off));
+		ref = build2(MEM_REF, ipp_u64, p, build_int_cst(TREE_TYPE(rs->t), 0));
+		c = tmp();
+		c1 = tmp();
+		emit_assign(&seq, c, ref);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(c1, PLUS_EXPR, c,
+							      build_int_cstu(ipp_u64, 1)));
+		emit_assign(&seq, unshare_expr(ref), c1);
+		gsi = gsi_start_bb(fast);
+		gsi_insert_seq_after(&gsi, seq, GSI_NEW_STMT);
+	}
+	if (st->sites.length())
+		free_dominance_info(CDI_DOMINATORS);
+	st->sites.release();
+}
+
+/* Return along an edge to Exit_P (rule 6): pop the frame, then a fresh
+ * body restores the slots it saved and records; a continuing one hands
+ * the number back. */
+static void emit_return(gimple_seq *seq, struct fnstate *st)
+{
+	tree r;
+	if (st->lazy_r && st->cont) {
+		/* the number from the row tables: onentry + a[l] * nvc + b[l] */
+		tree l = val(seq, st->l), ta = tmp(), tb = tmp(), m = tmp(), s = tmp();
+		if (!st->fi->rows)
+			st->fi->rows = ipp_abi_rows(st->local, st->u->checksum, st->fi->proc,
+						    &st->fi->rows_a, &st->fi->rows_b);
+		emit_assign(seq, ta, build4(ARRAY_REF, ipp_u64, st->fi->rows_a, l, NULL_TREE,
+					    NULL_TREE));
+		emit_assign(seq, tb, build4(ARRAY_REF, ipp_u64, st->fi->rows_b, l, NULL_TREE,
+					    NULL_TREE));
+		gimple_seq_add_stmt(seq, gimple_build_assign(m, MULT_EXPR, ta, st->nvc));
+		gimple_seq_add_stmt(seq, gimple_build_assign(s, PLUS_EXPR, m, tb));
+		emit_assign(seq, st->r, add_val(seq, st->onentry, s));
+	}
+	r = val(seq, st->r);
+	if (st->frame)
+		emit_assign(seq, ABI_TLS(__ipp_top),
+			    val(seq, fld(st->frame, ABI_FIELD(FRAME, prev))));
+	if (st->cont) {
+		emit_assign(seq, ABI_TLS(__ipp_path), r);
+		return;
+	}
+	if (st->saved_path)
+		emit_assign(seq, ABI_TLS(__ipp_path), val(seq, st->saved_path));
+	if (st->saved_itgt)
+		emit_assign(seq, ABI_TLS(__ipp_itgt), val(seq, st->saved_itgt));
+	emit_record(seq, st, IPP_NONE, ipp_proc_exit(st->u->g, st->fi->proc));
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls                                                                */
+/* ------------------------------------------------------------------ */
+
+/* Where code that must run after a call goes: after it in its block, or on
+ * its block's one normal out-edge if the call ends the block. */
+static void insert_after_call(gcall *call, gimple_seq seq)
+{
+	basic_block bb = gimple_bb(call);
+	if (stmt_ends_bb_p(call)) {
+		edge e, ne = NULL;
+		edge_iterator ei;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE)))
+				ne = e;
+		if (ne)
+			gsi_insert_seq_on_edge(ne, seq);
+		return;
+	}
+	gimple_stmt_iterator gsi = gsi_for_stmt(call);
+	gsi_insert_seq_after(&gsi, seq, GSI_SAME_STMT);
+}
+
+/* Replaces call (to the procedure's original) by a call to its continuing
+ * clone with the path state as the extra arguments (clone.cc). */
+static void redirect_to_clone(gcall *call, tree clone, tree r, tree nvc, tree reg)
+{
+	unsigned n = gimple_call_num_args(call);
+	auto_vec<tree> args(n + IPP_CLONE_NPARAMS);
+	gcall *nc;
+	gimple_stmt_iterator gsi = gsi_for_stmt(call);
+
+	for (unsigned i = 0; i < n; i++)
+		args.quick_push(gimple_call_arg(call, i));
+	args.quick_push(r);		/* IPP_CLONE_PATH */
+	args.quick_push(nvc);		/* IPP_CLONE_NVC */
+	args.quick_push(reg);		/* IPP_CLONE_REGION */
+	nc = gimple_build_call_vec(clone, args);
+	gimple_call_set_lhs(nc, gimple_call_lhs(call));
+	gimple_set_location(nc, gimple_location(call));
+	gimple_set_block(nc, gimple_block(call));
+	gimple_call_copy_flags(nc, call);
+	gimple_call_set_tail(nc, false);
+	gimple_move_vops(nc, call);
+	gsi_replace(&gsi, nc, true);
+}
+
+/* The code around call vertex v (rules 1, 5, 7, 8). */
+static void instrument_call(struct fnstate *st, ipp_id v)
+{
+	ipp_graph *g = st->u->g;
+	const ipp_fin *fin = st->fin;
+	struct body *b = st->b;
+	gcall *call = body_call(b, v);
+	gimple_seq seq = NULL;
+	bool dead = body_dead(b, v + 1) == call;
+	bool interproc = ipp_fin_call_summary(fin, v) == IPP_SUM_NONE;
+	tree clone = NULL_TREE, r = NULL_TREE, nvc = NULL_TREE;
+
+	/* the checkpoint at the call: unmarked, unless the path restarts at
+	 * the call (a cut call vertex): the runtime steps back to c - 1 from
+	 * an unmarked call only (a stack overflow in the callee's prologue) */
+	int callpt = (int)v;
+	bool leaf = !interproc && (gimple_call_flags(call) & ECF_LEAF) &&
+		    !(ipp_call_flags(g, v) & IPP_CALL_INDIRECT) && !body_setjmp(b, v + 1);
+
+	/* a cut at the call vertex itself: the chain edge into it is removed */
+	if (ipp_fin_is_cut_vertex(fin, v)) {
+		emit_split(&seq, st, ipp_edge_src(g, st->u->chain_in[v]), v);
+		callpt = inside(v);
+	}
+	if (interproc) {
+		/* rule 1: the callee's clone continues the path */
+		fninfo *q = ipp_fn_of_proc(st->u, ipp_call_callee(g, v));
+		gcc_assert(q && q->clone);
+		clone = q->clone->decl;
+		emit_stand(&seq, st, callpt, true);
+		r = val(&seq, st->r);
+		nvc = psi_val(&seq, st, v + 1);
+	} else if (dead && !ipp_is_unreachable_call(call)) {
+		/* the call never returns: the path ends here */
+		emit_record(&seq, st, ipp_fin_succ(fin, v + 1, 0), v + 1);
+		emit_recorded(&seq, st);
+		if (ipp_is_longjmp_call(call))
+			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_longjmp_note), 1,
+								    gimple_call_arg(call, 0)));
+		if (gimple_call_builtin_p(call, BUILT_IN_NONLOCAL_GOTO))
+			/* leaving for a parent function's label: every
+			 * frame below the parent's save area is abandoned */
+			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_unwind_below), 1,
+								    gimple_call_arg(call, 1)));
+		if (gimple_call_builtin_p(call, BUILT_IN_LONGJMP))
+			gimple_seq_add_stmt(&seq,
+					    gimple_build_call(ABI_FN(__ipp_builtin_longjmp_note), 1,
+							      gimple_call_arg(call, 0)));
+	} else if (st->frame && !leaf) {
+		/* a call to a leaf function returns, or the process dies in it
+		 * (asynchronously): the checkpoint before it stands */
+		emit_stand(&seq, st, callpt, true);
+		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
+			emit_itgt(&seq, call);
+	}
+	gimple_stmt_iterator gsi = gsi_for_stmt(call);
+	gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	if (interproc) {
+		if (!dead) {
+			/* the callee may have restarted the path (its loops) and
+			 * handed back another number: checkpoint at the return site */
+			gimple_seq after = NULL;
+			emit_assign(&after, st->r, val(&after, ABI_TLS(__ipp_path)));
+			if (st->local)
+				emit_local_set(&after, st, ipp_local_retsite(st->local, v + 1));
+			if (st->frame)
+				emit_stand(&after, st, inside(v + 1), true);
+			insert_after_call(call, after);
+		}
+		redirect_to_clone(call, clone, r, nvc, st->reg);
+	} else if (!dead && st->frame && !leaf && !body_setjmp(b, v + 1)) {
+		/* returned: checkpoint at the return site (the number is the
+		 * call's: the summary edge adds 0).  After setjmp, __ipp_receive
+		 * must find the frame as it was; it checkpoints itself. */
+		gimple_seq after = NULL;
+		emit_stand(&after, st, inside(v + 1), false);
+		insert_after_call(call, after);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* One body                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Does the procedure make interprocedural (continuing) calls? */
+static bool makes_continuing_calls(const ipp_graph *g, const ipp_fin *fin, const struct body *b)
+{
+	for (size_t k = 0; k < b->nv; k++)
+		if (b->call_stmt[k] &&
+		    ipp_fin_call_summary(fin, b->vbase + (ipp_id)k) == IPP_SUM_NONE)
+			return true;
+	return false;
+}
+
+void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
+{
+	size_t nv = ipp_graph_nvertices(u->g), ne = ipp_graph_nedges(u->g);
+	u->fin_of = XNEWVEC(ipp_id, ne);
+	u->exit_of = XNEWVEC(ipp_id, nv);
+	u->restart_of = XNEWVEC(ipp_id, nv);
+	for (size_t i = 0; i < ne; i++)
+		u->fin_of[i] = IPP_NONE;
+	for (size_t i = 0; i < nv; i++)
+		u->exit_of[i] = u->restart_of[i] = IPP_NONE;
+	for (size_t e = 0; e < ipp_fin_nedges(fin); e++) {
+		ipp_id src = ipp_fin_esrc(fin, (ipp_id)e), dst = ipp_fin_edst(fin, (ipp_id)e);
+		switch (ipp_fin_ekind(fin, (ipp_id)e)) {
+		case IPP_E_NORMAL:
+			u->fin_of[ipp_fin_eorigin(fin, (ipp_id)e)] = (ipp_id)e;
+			break;
+		case IPP_E_SURR_EXIT:
+			u->exit_of[src] = (ipp_id)e;
+			break;
+		case IPP_E_SURR_ENTRY:
+			u->restart_of[dst] = (ipp_id)e;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *fin)
+{
+	ipp_graph *g = u->g;
+	struct fnstate st;
+	ipp_id p = fi->proc;
+	function *fun = b->fun;
+
+	memset(&st, 0, sizeof(st));
+	st.fin = fin;
+	st.u = u;
+	st.fi = fi;
+	st.b = b;
+	st.ctx = ipp_fin_mode(fin) == IPP_MODE_CONTEXT;
+	st.cont = b->cont;
+	st.region = ipp_fin_region_find(fin, ipp_proc_asm(g, p));
+	gcc_assert(st.cont || st.region != IPP_NONE);
+	st.fin_of = u->fin_of;
+	st.exit_of = u->exit_of;
+	st.restart_of = u->restart_of;
+
+	push_cfun(fun);
+	/* With abnormal edges the register is a volatile local, not an SSA
+	 * register: its value must survive them. */
+	st.r = create_tmp_var(ipp_u64, "ipp_r");
+	if (fi->in_memory) {
+		TREE_ADDRESSABLE(st.r) = 1;
+		TREE_THIS_VOLATILE(st.r) = 1;
+		TREE_SIDE_EFFECTS(st.r) = 1;
+	}
+	for (size_t k = 0; k < b->nv; k++)
+		if (st.exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
+			st.records_restarts = true;
+	if (st.cont) {
+		st.onentry = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_PATH));
+		st.nvc = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_NVC));
+		st.reg = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_REGION));
+	} else {
+		tree decl = b->decl;
+		st.onentry = build_int_cstu(ipp_u64, 0);
+		st.nvc = build_int_cstu(ipp_u64, 1);
+		st.reg = ipp_abi_region_addr(st.region);
+		/* Comparing against one's own address is harmless only where
+		 * the body exists anyway (design notes): externally visible or
+		 * address-taken.  Only context mode credits indirect arcs. */
+		if (st.ctx && (TREE_PUBLIC(decl) || fi->node->address_taken))
+			st.self = build_fold_addr_expr(decl);
+		if (makes_continuing_calls(g, fin, b))
+			st.saved_path = state_var(&st, ipp_u64, "ipp_saved_path");
+		/* a region small enough for an array: count inline */
+		mpz_t total;
+		mpz_init(total);
+		ipp_fin_region_total(fin, st.region, total);
+		if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0)
+			st.counts = state_var(&st, build_pointer_type(ipp_u64), "ipp_counts");
+		mpz_clear(total);
+	}
+
+	/* two-level counting: where the path's region is not an array */
+	if (fi->local && !st.counts && !fi->in_memory) {
+		st.local = fi->local;
+		st.l = create_tmp_var(ipp_u64, "ipp_l");
+		st.row = create_tmp_var(build_pointer_type(ipp_u64), "ipp_row");
+		/* Nothing needs r but the records and the return: no frame (no
+		 * frame stores), no continuing calls (no path starts at a
+		 * return site).  Then r is not kept at all. */
+		st.lazy_r = st.cont && !fi->framed && !makes_continuing_calls(g, fin, b);
+	}
+
+	/* The frame: for the calls that need one (ipp_decide_frames), and for
+	 * a body that records at its restarts, whose checkpoint must move on
+	 * with them -- except a continuing body that keeps no r (lazy_r):
+	 * there the caller's checkpoint is given up at entry (emit_entry). */
+	if (fi->framed || (st.records_restarts && !st.lazy_r)) {
+		st.frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_frame");
+		TREE_ADDRESSABLE(st.frame) = 1;
+		TREE_THIS_VOLATILE(st.frame) = 1;	/* see fld() */
+		TREE_SIDE_EFFECTS(st.frame) = 1;
+	}
+
+	{
+		gimple_seq seq = NULL;
+		emit_entry(&seq, &st);
+		gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), seq);
+	}
+
+	/* inside blocks: around each call */
+	for (size_t k = 0; k < b->nv; k++) {
+		ipp_id v = b->vbase + (ipp_id)k;
+		if (b->call_stmt[k] && ipp_vertex_kind(g, v) == IPP_V_CALL)
+			instrument_call(&st, v);
+	}
+	/* dead ends that are not calls */
+	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
+		ipp_id t = b->tail[i];
+		gimple *last;
+		gimple_seq seq = NULL;
+		if (t == IPP_NONE || !(last = body_dead(b, t)))
+			continue;	/* not a dead end */
+		if (ipp_vertex_kind(g, t) == IPP_V_RETSITE && body_call(b, t - 1) == last)
+			continue;	/* a noreturn call: handled with the call */
+		if (ipp_is_unreachable_call(last) ||
+		    (is_gimple_call(last) && gimple_call_internal_p(last)))
+			continue;	/* unreachable, or the abnormal dispatcher */
+		emit_record(&seq, &st, ipp_fin_succ(fin, t, 0), t);
+		emit_recorded(&seq, &st);
+		if (ipp_is_computed_goto(last))
+			emit_assign(&seq, st.r, build_int_cstu(ipp_u64, IPP_PATH_RESTART));
+		gimple_stmt_iterator gsi = gsi_for_stmt(last);
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	}
+
+	/* setjmp: note the receiver on the block's normal in-edges */
+	for (size_t k = 0; k < b->nv; k++) {
+		gcall *call = b->setjmp_call[k];
+		tree buf;
+		edge e;
+		edge_iterator ei;
+		if (!call)
+			continue;
+		buf = gimple_call_arg(call, 0);
+		if (TREE_CODE(buf) == SSA_NAME && gimple_bb(SSA_NAME_DEF_STMT(buf)) == gimple_bb(call))
+			continue;	/* defined by a PHI of the block: not available on the edges */
+		FOR_EACH_EDGE(e, ei, gimple_bb(call)->preds) {
+			gimple_seq seq = NULL;
+			if (e->flags & EDGE_ABNORMAL)
+				continue;
+			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_setjmp_note), 2,
+								    unshare_expr(buf),
+								    build_fold_addr_expr(st.frame)));
+			gsi_insert_seq_on_edge(e, seq);
+		}
+	}
+
+	/* computed-goto targets: restart if the path register says so */
+	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
+		ipp_id h = b->head[i];
+		gimple_seq seq = NULL;
+		tree t, c, t2, rs;
+		if (h == IPP_NONE || !ipp_vertex_is_restart(g, h))
+			continue;
+		c = create_tmp_var(boolean_type_node, "ipp_c");
+		t2 = tmp();
+		t = val(&seq, st.r);
+		rs = restart_val(&seq, &st, h);
+		gimple_seq_add_stmt(&seq, gimple_build_assign(c, EQ_EXPR, t,
+							      build_int_cstu(ipp_u64, IPP_PATH_RESTART)));
+		gimple_seq_add_stmt(&seq, gimple_build_assign(t2, COND_EXPR, c, rs, t));
+		emit_assign(&seq, st.r, t2);
+		emit_stand(&seq, &st, inside(h), true);	/* a restart */
+		gimple_stmt_iterator gsi = gsi_after_labels(BASIC_BLOCK_FOR_FN(fun, i));
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	}
+
+	/* on CFG edges */
+	for (size_t k = 0; k < b->ne; k++) {
+		ipp_id e = b->ebase + (ipp_id)k, src = ipp_edge_src(g, e), dst = ipp_edge_dst(g, e);
+		edge ge = b->gedge[k];
+		gimple_seq seq = NULL;
+		gcall *sj;
+		if (!ge)
+			continue;
+		if ((sj = body_setjmp(b, src))) {
+			/* the setjmp receiver: after a longjmp, restart at the return site */
+			tree ret = gimple_call_lhs(sj), res = tmp(), rs, t;
+			if (!ret) {
+				ret = make_ssa_name(TREE_TYPE(TREE_TYPE(gimple_call_fndecl(sj))));
+				gimple_call_set_lhs(sj, ret);
+				update_stmt(sj);
+			}
+			t = val(&seq, st.r);
+			rs = restart_val(&seq, &st, src);
+			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_receive), 4,
+				build_fold_addr_expr(st.frame), fold_convert(integer_type_node, ret), t, rs));
+			gimple_call_set_lhs(gimple_seq_last_stmt(seq), res);
+			emit_assign(&seq, st.r, res);
+			emit_stand(&seq, &st, inside(src), true);	/* a restart */
+		}
+		if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
+			emit_split(&seq, &st, src, dst);
+		} else {
+			gcc_assert(st.fin_of[e] != IPP_NONE);
+			emit_add(&seq, &st, rho_val(&seq, &st, st.fin_of[e]));
+			emit_local_add(&seq, &st, st.fin_of[e]);
+			if (dst == ipp_proc_exit(g, p))
+				emit_return(&seq, &st);	/* Exit_P's out-edges add 0 */
+		}
+		if (seq)
+			gsi_insert_seq_on_edge(ge, seq);
+	}
+
+	gsi_commit_edge_inserts();
+	finish_entry(&st);
+	finish_rows(&st);
+	update_ssa(TODO_update_ssa);
+	pop_cfun();
+}
+
+/* An uninstrumented function that control re-enters abnormally (a
+ * nonlocal-goto receiver, a __builtin_setjmp receiver) has no frame, but
+ * the instrumented functions it called may have left theirs on the list
+ * when a nonlocal goto or __builtin_longjmp came back out of them: dead
+ * stack memory that the runtime would walk at exit.  Outside its calls,
+ * the thread's top frame in such a function is always the one it found at
+ * entry, so: save __ipp_top at entry, restore it at every block control
+ * can reach abnormally (after __builtin_setjmp_receiver, which restores
+ * the frame pointer the saved copy is addressed through).  The abandoned
+ * frames' pending paths are dropped unread, as after a longjmp from
+ * uninstrumented code (docs/PROTOCOL.md). */
+void ipp_guard_receiver(fninfo *fi)
+{
+	function *fun = fi->fun;
+	tree saved, ptype = build_pointer_type(ABI_TYPE(FRAME));
+	basic_block bb;
+
+	push_cfun(fun);
+	saved = create_tmp_var(ptype, "ipp_saved_top");
+	TREE_ADDRESSABLE(saved) = 1;
+	TREE_THIS_VOLATILE(saved) = 1;
+	TREE_SIDE_EFFECTS(saved) = 1;
+	{
+		gimple_seq seq = NULL;
+		emit_assign(&seq, saved, val(&seq, ABI_TLS(__ipp_top)));
+		gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), seq);
+	}
+	FOR_EACH_BB_FN(bb, fun) {
+		edge e;
+		edge_iterator ei;
+		bool abnormal = false;
+		gimple_stmt_iterator gsi;
+		gimple_seq seq = NULL;
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (e->flags & EDGE_ABNORMAL)
+				abnormal = true;
+		if (!abnormal)
+			continue;
+		gsi = gsi_after_labels(bb);
+		if (!gsi_end_p(gsi) && gimple_call_builtin_p(gsi_stmt(gsi), BUILT_IN_SETJMP_RECEIVER))
+			gsi_next(&gsi);
+		emit_assign(&seq, ABI_TLS(__ipp_top), val(&seq, saved));
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);	/* at the end, appends */
+	}
+	gsi_commit_edge_inserts();
+	update_ssa(TODO_update_ssa);
+	pop_cfun();
+}

@@ -1,0 +1,210 @@
+/* pass.cc -- the instrumentation pass: drives the plugin's steps over one
+ * compilation unit.
+ *
+ * A SIMPLE_IPA_PASS right after build_ssa_passes: every function body of the
+ * unit is in GIMPLE/SSA with a CFG, and nothing has been inlined yet, so
+ * paths are in terms of source functions at -O0 and -O2 alike.
+ *
+ *  1. Build the unit's supergraph G* (supergraph.cc).
+ *  2. Let the core choose cuts (ipp_autocut) and number G*fin.
+ *  3. Clone every procedure an interprocedural call site enters
+ *     (clone.cc), then instrument each body from G*fin (instrument.cc).
+ *  4. Serialize the map (ippcore/ipp_format.h); ipp_plugin.cc emits it into
+ *     .ipp_map at the end of the unit.
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+ */
+#include "gcc-common.h"
+#include "ipp_plugin.h"
+#include "ipp_format.h"
+
+char *ipp_unit_map;
+size_t ipp_unit_map_len;
+
+static unsigned int execute_ipp(void)
+{
+	struct unit u;
+	ipp_fin *fin;
+	ipp_cuts cuts;
+	char err[512], cks[17];
+	const char *module = main_input_filename;
+	uint64_t checksum;
+
+	memset(&u, 0, sizeof(u));
+	u.g = ipp_graph_new();
+	if (!ipp_build_supergraph(&u)) {
+		ipp_unit_free(&u);
+		ipp_graph_free(u.g);
+		return 0;
+	}
+	if (ipp_graph_check(u.g, err, sizeof(err)) < 0) {
+		error("ipp: internal error building the supergraph of %s: %s", module, err);
+		return 0;
+	}
+
+	/* step 2: cuts and numbering */
+	ipp_cuts_init(&cuts);
+	if (ipp_autocut(u.g, ipp_opts.mode, ipp_opts.limit, &cuts, err, sizeof(err)) < 0) {
+		error("ipp: cannot number %s within the path limit: %s", module, err);
+		return 0;
+	}
+	fin = ipp_fin_new(u.g, ipp_opts.mode, &cuts, err, sizeof(err));
+	if (!fin) {
+		error("ipp: internal error numbering %s: %s", module, err);
+		return 0;
+	}
+	checksum = ipp_map_checksum(u.g, ipp_opts.mode, &cuts, module);
+	ipp_hex64(checksum, cks);
+
+	if (ipp_opts.verbose) {
+		mpz_t t;
+		mpz_init(t);
+		for (size_t r = 0; r < ipp_fin_nregions(fin); r++) {
+			ipp_region_info ri;
+			ipp_fin_region(fin, (ipp_id)r, &ri);
+			ipp_fin_region_total(fin, (ipp_id)r, t);
+			char *s = mpz_get_str(NULL, 10, t);
+			location_t loc = UNKNOWN_LOCATION;
+			for (size_t i = 0; i < u.nfns; i++)
+				if (u.fns[i].proc == ri.proc)
+					loc = DECL_SOURCE_LOCATION(u.fns[i].node->decl);
+			inform(loc, "ipp: region %s: %s paths", ri.name, s);
+			free(s);
+		}
+		for (size_t i = 0; i < cuts.nvertices; i++) {
+			ipp_id v = cuts.vertices[i];
+			inform(UNKNOWN_LOCATION, "ipp: cut in %s at vertex %d (%s:%d)",
+			       ipp_proc_asm(u.g, ipp_vertex_proc(u.g, v)), (int)v,
+			       ipp_vertex_file(u.g, v) ? ipp_vertex_file(u.g, v) : "?",
+			       ipp_vertex_line(u.g, v));
+		}
+		for (size_t i = 0; i < cuts.ncalls; i++) {
+			ipp_id c = cuts.calls[i];
+			inform(UNKNOWN_LOCATION, "ipp: call site cut (summarized to fit) in %s at vertex %d (%s:%d)",
+			       ipp_proc_asm(u.g, ipp_vertex_proc(u.g, c)), (int)c,
+			       ipp_vertex_file(u.g, c) ? ipp_vertex_file(u.g, c) : "?",
+			       ipp_vertex_line(u.g, c));
+		}
+		for (size_t i = 0; i < u.nfns; i++)
+			if (u.fns[i].skip)
+				inform(DECL_SOURCE_LOCATION(u.fns[i].node->decl),
+				       "ipp: %s not instrumented: %s",
+				       ipp_proc_asm(u.g, u.fns[i].proc), u.fns[i].skip);
+		mpz_clear(t);
+	}
+
+	/* step 3.  Instrumented functions now write thread-local state: a call
+	 * GCC merged or deleted as const/pure would lose a path. */
+	for (size_t i = 0; i < u.nfns; i++) {
+		tree decl = u.fns[i].node->decl;
+		if (u.fns[i].skip)
+			continue;
+		TREE_READONLY(decl) = 0;
+		DECL_PURE_P(decl) = 0;
+		DECL_LOOPING_CONST_OR_PURE_P(decl) = 0;
+	}
+	if (!ipp_abi_init())
+		goto out;
+	ipp_abi_module_data(fin, module, cks);
+	ipp_abi_register_ctor();
+	u.checksum = cks;
+	ipp_fin_maps(&u, fin);
+	ipp_decide_frames(&u, fin);
+	ipp_prepare_rows(&u, fin);
+	if (!ipp_make_clones(&u, fin))
+		goto out;
+	for (size_t i = 0; i < u.nfns; i++) {
+		fninfo *fi = &u.fns[i];
+		if (fi->skip) {
+			if (ipp_unsupported_flow(fi->fun))
+				ipp_guard_receiver(fi);
+			continue;
+		}
+		/* The original starts fresh paths in the procedure's Entry
+		 * region.  Without one, every caller is a continuing call site
+		 * that now calls the clone: the original is unreachable, and
+		 * GCC removes it. */
+		if (ipp_fin_region_find(fin, ipp_proc_asm(u.g, fi->proc)) != IPP_NONE)
+			ipp_instrument(&u, fi, &fi->orig, fin);
+		if (fi->clone)
+			ipp_instrument(&u, fi, fi->clone, fin);
+	}
+	{
+		struct ipp_callee_site *sites;
+		size_t nsites;
+		ipp_frameless_callees(&u, fin, &sites, &nsites);
+		ipp_abi_module_callees(sites, nsites, cks);
+		XDELETEVEC(sites);
+	}
+	for (size_t i = 0; i < u.nfns; i++) {
+		/* the new calls need call-graph edges before IPA */
+		fninfo *fi = &u.fns[i];
+		if (fi->skip)
+			continue;
+		push_cfun(fi->fun);
+		cgraph_edge::rebuild_edges();
+		pop_cfun();
+		if (fi->clone) {
+			push_cfun(fi->clone->fun);
+			cgraph_edge::rebuild_edges();
+			pop_cfun();
+		}
+	}
+
+	/* step 4: the map */
+	{
+		const char **reasons = XCNEWVEC(const char *, u.nfns + 1);
+		ipp_map_meta meta;
+		FILE *mem;
+		for (size_t i = 0; i < u.nfns; i++)
+			reasons[u.fns[i].proc] = u.fns[i].skip;
+		memset(&meta, 0, sizeof(meta));
+		meta.module = module;
+		meta.ipp_version = IPP_VERSION;
+		meta.gcc_version = version_string;
+		meta.skip_reason = reasons;
+		mem = open_memstream(&ipp_unit_map, &ipp_unit_map_len);
+		if (!mem || ipp_map_write(mem, fin, &cuts, &meta, ipp_opts.limit, err,
+					  sizeof(err)) < 0)
+			error("ipp: cannot write the map of %s: %s", module, err);
+		if (mem)
+			fclose(mem);
+		XDELETEVEC(reasons);
+	}
+	/* the x-lines key goes last, before the end of the document "...\n" */
+	if (u.xlines && fclose(u.xlines) == 0 && ipp_unit_map && ipp_unit_map_len >= 4 &&
+	    memcmp(ipp_unit_map + ipp_unit_map_len - 4, "...\n", 4) == 0) {
+		static const char key[] = "x-lines:\n", end[] = "...\n";
+		size_t at = ipp_unit_map_len - 4;
+		ipp_unit_map_len = at + strlen(key) + u.xlines_len + strlen(end);
+		ipp_unit_map = (char *)xrealloc(ipp_unit_map, ipp_unit_map_len + 1);
+		memcpy(ipp_unit_map + at, key, strlen(key));
+		at += strlen(key);
+		memcpy(ipp_unit_map + at, u.xlines_text, u.xlines_len);
+		at += u.xlines_len;
+		memcpy(ipp_unit_map + at, end, strlen(end) + 1);
+	}
+out:
+	ipp_fin_free(fin);
+	ipp_cuts_free(&cuts);
+	ipp_unit_free(&u);
+	ipp_graph_free(u.g);
+	return 0;
+}
+
+namespace {
+const pass_data ipp_pass_data = {
+	SIMPLE_IPA_PASS, "ipp", OPTGROUP_NONE, TV_NONE,
+	PROP_cfg | PROP_ssa, 0, 0, 0, 0
+};
+
+struct ipp_pass : simple_ipa_opt_pass {
+	ipp_pass(gcc::context *ctxt) : simple_ipa_opt_pass(ipp_pass_data, ctxt) {}
+	unsigned int execute(function *) final override { return execute_ipp(); }
+};
+}
+
+opt_pass *ipp_make_pass(gcc::context *ctxt)
+{
+	return new ipp_pass(ctxt);
+}

@@ -1,0 +1,203 @@
+/* rt_rows.c -- rows: two-level counting (ipp_abi.h, __ipp_row;
+ * docs/NUMBERING.md, "Two-level counting").
+ *
+ * A row holds the counts of one activation context of one procedure: the
+ * key is (region, procedure's descriptor, base, nvc) and counts[l] is how
+ * often the procedure's local path l ended there.  The instrumented
+ * function finds its row at its first record (here) and counts the next
+ * ones inline; when the profile is written, rt_rows_take turns each count
+ * back into a path record: number base + a[l] * nvc + b[l] of the region.
+ *
+ * Ownership is that of the arcs (rt_arcs.c) and partial paths
+ * (rt_internal.h): a thread's rows are records on a list that dumpers read
+ * (published with a release store, never moved or freed), found by the
+ * owner through an owner-only open-addressing index replaced whole when it
+ * grows.  Only the owner writes counts (here or inline); dumpers move the
+ * baselines (`bases`, allocated by the first dump that moves one).  A
+ * signal handler that would have to insert a row while its thread is in a
+ * slow path (rt_tls_busy) gets NULL and records through __ipp_record.
+ *
+ * Memory: a row is n + 1 words and a header; a thread spends at most
+ * RT_ROW_BYTES on rows (then it records through __ipp_record: exact, only
+ * slower), so a procedure called in very many contexts cannot exhaust
+ * memory.
+ *
+ * Copyright (c) 2026 the ipp authors.
+ * SPDX-License-Identifier: MIT (see runtime/LICENSE)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a
+ * copy of this software and associated documentation files (the "Software"),
+ * to deal in the Software without restriction, including without limitation
+ * the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ * and/or sell copies of the Software, and to permit persons to whom the
+ * Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+ * IN THE SOFTWARE.
+ */
+#include "rt_internal.h"
+
+#include <string.h>
+
+static inline RT_NOINST uint64_t row_key(const struct ipp_rt_region *r,
+					 const struct ipp_rt_rows *d, uint64_t base,
+					 uint64_t nvc)
+{
+	return rt_hash64(((uintptr_t)r ^ ((uintptr_t)d << 7)) + rt_hash64(base) +
+			 nvc * RT_FIB);
+}
+
+static RT_NOINST bool row_is(const struct rt_row *w, const struct ipp_rt_region *r,
+			     const struct ipp_rt_rows *d, uint64_t base, uint64_t nvc)
+{
+	return w->base == base && w->nvc == nvc && w->desc == d && w->region == r;
+}
+
+static RT_NOINST struct rt_row *find(const struct rt_rowidx *idx, const struct ipp_rt_region *r,
+				     const struct ipp_rt_rows *d, uint64_t base, uint64_t nvc,
+				     uint64_t key, uint32_t *slot)
+{
+	uint32_t mask = idx->cap - 1, i = (uint32_t)key & mask;
+	struct rt_row *w;
+	while ((w = idx->slot[i]) != NULL && !row_is(w, r, d, base, nvc))
+		i = (i + 1) & mask;
+	*slot = i;
+	return w;
+}
+
+/* A copy of old with twice the room (or a first index). */
+static RT_NOINST struct rt_rowidx *grow(const struct rt_rowidx *old)
+{
+	uint32_t cap = old ? 2 * old->cap : 64;
+	struct rt_rowidx *idx = rt_alloc(sizeof(*idx) + cap * sizeof(idx->slot[0]));
+	if (!idx)
+		return NULL;
+	idx->cap = cap;
+	for (uint32_t i = 0; old && i < old->cap; i++) {
+		struct rt_row *w = old->slot[i];
+		if (w) {
+			uint32_t k = (uint32_t)w->key & (cap - 1);
+			while (idx->slot[k])
+				k = (k + 1) & (cap - 1);
+			idx->slot[k] = w;
+			idx->used++;
+		}
+	}
+	return idx;
+}
+
+/* The thread's new row for the key, or NULL.  Needs rt_tls_busy. */
+static RT_NOINST struct rt_row *insert(struct rt_thread *t, struct ipp_rt_region *r,
+				       const struct ipp_rt_rows *d, uint64_t base, uint64_t nvc,
+				       uint64_t key)
+{
+	struct rt_rowidx *idx = t->rowidx;
+	struct rt_row *w;
+	uint32_t i;
+	size_t bytes;
+
+	if (!d->n || d->n > IPP_ROW_MAX || !rt_region_ready(r))
+		return NULL;
+	bytes = sizeof(*w) + d->n * sizeof(uint64_t);
+	rt_env_init();
+	if (t->row_bytes + bytes > rt_env.row_bytes)
+		return NULL;
+	if (!idx || (idx->used + 1) * 2 > idx->cap) {
+		idx = grow(idx);
+		if (!idx)
+			return NULL;
+		/* complete before it is visible to a handler */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		t->rowidx = idx;
+	}
+	if ((w = find(idx, r, d, base, nvc, key, &i)) != NULL)
+		return w;	/* a handler inserted it meanwhile */
+	w = rt_alloc(bytes);
+	if (!w)
+		return NULL;
+	t->row_bytes += bytes;
+	w->region = r;
+	w->desc = d;
+	w->base = base;
+	w->nvc = nvc;
+	w->key = key;
+	w->next = t->rows;
+	__atomic_store_n(&t->rows, w, __ATOMIC_RELEASE);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	idx->slot[i] = w;
+	idx->used++;
+	return w;
+}
+
+RT_API uint64_t *__ipp_row(struct ipp_rt_region *r, const struct ipp_rt_rows *d, uint64_t base,
+			   uint64_t nvc, uint64_t idx, uint64_t n)
+{
+	struct rt_thread *t = rt_thread_self();
+	uint64_t key = row_key(r, d, base, nvc);
+	struct rt_row *w = NULL;
+	uint32_t slot;
+
+	if (t && t->rowidx)
+		w = find(t->rowidx, r, d, base, nvc, key, &slot);
+	if (!w && t && !rt_tls_busy && !t->in_partial) {
+		rt_tls_busy = 1;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		w = insert(t, r, d, base, nvc, key);
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		rt_tls_busy = 0;
+	}
+	if (idx < d->n) {
+		if (w) {
+			w->counts[idx]++;
+			return w->counts;
+		}
+		/* no row: the number from the tables (the caller may not
+		 * have it: ipp_abi.h) */
+		n = base + d->a[idx] * nvc + d->b[idx];
+	}
+	__ipp_record(r, n);
+	return w ? w->counts : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Dumps, resets, fork                                                  */
+/* ------------------------------------------------------------------ */
+
+RT_HIDDEN uint64_t rt_row_number(const struct rt_row *w, uint64_t l)
+{
+	/* exact in 64 bits: the numbering keeps every number below npaths */
+	return w->base + w->desc->a[l] * w->nvc + w->desc->b[l];
+}
+
+RT_HIDDEN void rt_rows_zero(struct rt_thread *t)
+{
+	for (struct rt_row *w = t->rows; w; w = w->next) {
+		memset(w->counts, 0, w->desc->n * sizeof(uint64_t));
+		if (w->bases)
+			memset(w->bases, 0, w->desc->n * sizeof(uint64_t));
+	}
+}
+
+RT_HIDDEN int rt_rows_reset(struct rt_thread *t)
+{
+	int rc = 0;
+	for (struct rt_row *w = __atomic_load_n(&t->rows, __ATOMIC_ACQUIRE); w; w = w->next) {
+		if (!w->bases)
+			w->bases = rt_alloc(w->desc->n * sizeof(uint64_t));
+		if (!w->bases) {
+			rc = -1;
+			continue;
+		}
+		for (uint64_t l = 0; l < w->desc->n; l++)
+			w->bases[l] = __atomic_load_n(&w->counts[l], __ATOMIC_RELAXED);
+	}
+	return rc;
+}

@@ -1,0 +1,59 @@
+/* fuzz_profile.c -- libFuzzer target: the core's profile reader
+ * (ipp_profile_read_buffer, what `ipp` reads) on arbitrary bytes.
+ *
+ * Besides what the sanitizers catch (ASan, UBSan: no crash, overflow or
+ * leak on any input), it checks a property: what the reader accepts, the
+ * writer writes, and the written text reads back and writes the same bytes
+ * again (the canonical form is a fixed point).
+ *
+ * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ipp_format.h"
+
+static char *write_text(const ipp_profile *p, size_t *len)
+{
+	char err[512], *text = NULL;
+	FILE *f = open_memstream(&text, len);
+	if (!f || ipp_profile_write(f, p, err, sizeof(err)) < 0) {
+		fprintf(stderr, "fuzz_profile: cannot write an accepted profile: %s\n", err);
+		abort();
+	}
+	fclose(f);
+	return text;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char err[512];
+	ipp_profile *p = ipp_profile_read_buffer((const char *)data, size, "input", err,
+						 sizeof(err)), *q;
+	char *t1, *t2;
+	size_t n1, n2;
+
+	if (!p)
+		return 0;
+	t1 = write_text(p, &n1);
+	q = ipp_profile_read_buffer(t1, n1, "rewritten", err, sizeof(err));
+	if (!q) {
+		fprintf(stderr, "fuzz_profile: the rewritten profile does not read: %s\n%s", err,
+			t1);
+		abort();
+	}
+	t2 = write_text(q, &n2);
+	if (n1 != n2 || memcmp(t1, t2, n1) != 0) {
+		fprintf(stderr, "fuzz_profile: writing is not a fixed point:\n%s---\n%s", t1, t2);
+		abort();
+	}
+	free(t1);
+	free(t2);
+	ipp_profile_free(p);
+	ipp_profile_free(q);
+	return 0;
+}
