@@ -84,7 +84,9 @@ END {
 		for (k = 1; k <= pn[t] && detail == ""; k++) {
 			split(pline[t, k], f, "\t")
 			if (holds(f[1]) && icount[t, f[1], f[2]] < pcount[t, f[1], f[2]])
-				detail = f[1] " plain, " what_ipp_says(t, f[2]) " instrumented: " f[2]
+				detail = icount[t, f[1], f[2]] > 0 ? \
+					f[1] " " pcount[t, f[1], f[2]] " times plain, " icount[t, f[1], f[2]] " instrumented: " f[2] : \
+					f[1] " plain, " what_ipp_says(t, f[2]) " instrumented: " f[2]
 		}
 		# No failure the plain build does not have.
 		for (k = 1; k <= in_[t] && detail == ""; k++) {
