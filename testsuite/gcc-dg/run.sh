@@ -211,6 +211,12 @@ for lv in $levels; do
 	for k in plain $IPP_MODES; do
 		vd=$(vdir "$lv" "$k")
 		awk -f "$here/sum.awk" "$vd"/s*/gcc.sum >"$vd/results.txt" 2>/dev/null || true
+		# A result that names no test is DejaGnu's own error (a Tcl
+		# error in a driver, a missing file): the variant's verdicts
+		# cannot be trusted.
+		if e=$(grep -m1 '^-	' "$vd/results.txt"); then
+			harness_errors="$harness_errors $(basename "$vd") (DejaGnu ${e#-	})"
+		fi
 	done
 done
 
