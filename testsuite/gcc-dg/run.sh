@@ -316,14 +316,7 @@ dg_log() {
 			sed -n '1,25s/^/     | /p'
 		if [ -f "$iv/rec/$x/status" ] && [ -f "$pv/rec/$x/status" ]; then
 			echo "   recorded runs: plain exit $(cat "$pv/rec/$x/status"), instrumented exit $(cat "$iv/rec/$x/status") ($iv/rec/$x)"
-			if ! cmp -s "$pv/rec/$x/out" "$iv/rec/$x/out"; then
-				echo "   stdout diff (plain vs instrumented, first lines):"
-				{ diff "$pv/rec/$x/out" "$iv/rec/$x/out" || true; } | sed -n '1,10s/^/     | /p'
-			fi
-			if ! cmp -s "$pv/rec/$x/err" "$iv/rec/$x/err"; then
-				echo "   stderr diff (plain vs instrumented, first lines):"
-				{ diff "$pv/rec/$x/err" "$iv/rec/$x/err" || true; } | sed -n '1,10s/^/     | /p'
-			fi
+			diff_outputs "$pv/rec/$x" "$iv/rec/$x"
 			if [ -f "$iv/rec/$x/check.log" ]; then
 				echo "   ipp check (exit $(cat "$iv/rec/$x/check")):"
 				sed -n '1,10s/^/     | /p' "$iv/rec/$x/check.log"

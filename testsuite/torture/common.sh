@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # common.sh -- shell functions shared by the "semantics preserved"
-# harnesses (testsuite/torture/ and testsuite/csmith/).  Sourced, not run.
+# harnesses (testsuite/torture/, testsuite/csmith/ and testsuite/gcc-dg/).
+# Sourced, not run.
 #
 # Both harnesses build a program twice, plainly with $IPP_CC and profiled
 # with the ipp-gcc wrapper, run both builds and require the same behaviour.
@@ -167,6 +168,32 @@ same_behaviour() {
 		return 1
 	fi
 	return 0
+}
+
+# diff_outputs PLAIN IPP: for a failure report, the first lines of the
+# differences between the stdout (out) and the stderr (err) that the plain
+# and the instrumented runs left in directories PLAIN and IPP.
+diff_outputs() {
+	local f what
+	for f in out err; do
+		cmp -s "$1/$f" "$2/$f" && continue
+		if [ "$f" = out ]; then what=stdout; else what=stderr; fi
+		echo "   $what diff (plain vs instrumented, first lines):"
+		{ diff "$1/$f" "$2/$f" || true; } | sed -n '1,10s/^/     | /p'
+	done
+}
+
+# run_sample OUT COMMAND...: a harness's sample in make check: runs
+# COMMAND --out OUT and, when a check failed, prints OUT/failures.txt too
+# (the log, which CI shows).  Returns the harness's status.
+run_sample() {
+	local out=$1 st=0
+	shift
+	"$@" --out "$out" || st=$?
+	if [ "$st" = 1 ] && [ -f "$out/failures.txt" ]; then
+		head -n 400 "$out/failures.txt"
+	fi
+	return "$st"
 }
 
 # shell_quote WORDS...: the words quoted for a shell command line.

@@ -11,10 +11,5 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out="${builddir:-$PWD}/testsuite/torture/sample"
-st=0
-bash "$here/run.sh" --list "$here/sample.txt" --out "$out" || st=$?
-# In the log (which CI shows), the details of each failure too.
-if [ "$st" = 1 ] && [ -f "$out/failures.txt" ]; then
-	head -n 400 "$out/failures.txt"
-fi
-exit "$st"
+. "$here/../torture/common.sh"
+run_sample "$out" bash "$here/run.sh" --list "$here/sample.txt"
