@@ -63,18 +63,12 @@ command -v gcov >/dev/null || die "gcov not found"
 . "$srcdir/testsuite/programs/gcov-lib.sh"
 
 # sqlite3.c, as bench/run.sh fetches it
-sqdir=$cache/package/deps/sqlite3
-if [ ! -r "$sqdir/sqlite3.c" ]; then
-	command -v npm >/dev/null || die "npm is needed to fetch sqlite3.c (npm pack better-sqlite3)"
-	mkdir -p "$cache" || die "cannot create $cache"
-	tgz=$(cd "$cache" && npm pack better-sqlite3 2>/dev/null | tail -n 1)
-	[ -n "$tgz" ] && (cd "$cache" && tar xzf "$tgz" package/deps/sqlite3/sqlite3.c \
-		package/deps/sqlite3/sqlite3.h) || die "cannot fetch sqlite3.c"
-fi
+. "$here/fetch.sh"
+fetch_sqlite || die "cannot fetch sqlite3.c"
 [ -n "$work" ] || work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-oracle.XXXX") || die mktemp
 mkdir -p "$work/gcov" "$work/ipp" && work=$(cd "$work" && pwd) || die "cannot create $work"
 flags="-O0 -fno-inline -w -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -I$sqdir"
-echo "gcov oracle on SQLite $(sed -n 's/^#define SQLITE_VERSION  *"\(.*\)"/\1/p' "$sqdir/sqlite3.h"), size $size; work: $work"
+echo "gcov oracle on SQLite $sqver, size $size; work: $work"
 
 # Build: one object per source file (the notes are then DIR/sqlite3.gcno).
 for f in sqlite3 sqlite-driver; do

@@ -1,33 +1,49 @@
 #!/bin/bash
-# bench/run.sh -- the ipp overhead benchmark on SQLite (a benchmark, not a test).
+# bench/run.sh -- the ipp overhead benchmark (a benchmark, not a test):
+# SQLite and zlib, five builds each, and a per-event table that explains
+# the instruction ratios of the ipp builds.  bench/README says what every
+# number means and where it comes from.
 #
-# Builds SQLite (the amalgamation shipped in the npm package better-sqlite3)
-# together with bench/sqlite-driver.c five ways, with the same flags:
+# Two real programs nobody here wrote, each with a driver of ours:
+#   sqlite   the amalgamation sqlite3.c (npm package better-sqlite3) +
+#            bench/sqlite-driver.c (argument: rows)
+#   zlib     zlib's sources from Debian's binutils-source + bench/zlib-driver.c
+#            (argument: kilobytes of input)
+# five ways, with the same flags:
 #   plain        gcc
 #   gcov         gcc -fprofile-arcs
 #   gprof        gcc -pg
 #   ipp-intra    ipp (plugin + runtime), -fplugin-arg-ipp-mode=intra
 #   ipp-context  ipp, -fplugin-arg-ipp-mode=context (the default mode)
-# records each compile time, runs each one (time: best of --reps runs;
-# instructions: valgrind --tool=callgrind with a smaller size), checks that
-# every variant prints exactly what the plain build prints, and prints the
-# ratios against plain.  For ipp it also prints the regions and cuts, the
-# profile's size, the number of distinct paths recorded, `ipp report --top 5`
-# and `ipp counts --check`.
+# Per build: compile time; run time (wall and user+system, best of --reps);
+# instructions and per-function costs under valgrind --tool=callgrind at a
+# smaller size; the instructions of the exit-time profile writer; output
+# equality with plain.  The ipp builds are also linked with the runtime's
+# statistics build (runtime/libipprt-stats.a) and run once more, for the
+# events only the runtime sees and the wall time of the exit-time write;
+# every ipp profile passes `ipp check`; `ipp counts --events` derives the
+# events of the callgrind run from its profile; the derived events must
+# equal the statistics runtime's counts and callgrind's call counts.
 #
 # Usage: bench/run.sh [options]
-#   --builddir DIR   an ipp build tree (has plugin/ipp-gcc-uninstalled and ipp);
+#   --builddir DIR   an ipp build tree (has plugin/ipp-gcc-uninstalled, ipp and
+#                    runtime/.libs/libipprt-stats.a: make bench builds it);
 #                    default: $IPP_BUILDDIR, else the current directory if it is
 #                    one, else the source tree
-#   --cache DIR      where sqlite3.c is fetched to (default $IPP_BENCH_CACHE or
-#                    ~/.cache/ipp-bench)
+#   --cache DIR      where the sources are fetched to (default $IPP_BENCH_CACHE
+#                    or ~/.cache/ipp-bench)
 #   --work DIR       where the variants are built and run (default
 #                    $TMPDIR/ipp-bench.XXXX, kept)
-#   --size N         the driver's size for the timed runs (default 20000)
-#   --cg-size N      the driver's size under callgrind (default 3000)
+#   --programs LIST  comma-separated subset of zlib,sqlite (default both, in that order)
+#   --variants LIST  comma-separated subset, e.g. plain,ipp-context (plain is
+#                    always built: every ratio is against it)
+#   --size N         SQLite's size for the timed runs (default 20000)
+#   --cg-size N      SQLite's size under callgrind and the stats run (default 1000)
+#   --zlib-size KB   zlib's input for the timed runs (default 2000)
+#   --zlib-cg-size KB  zlib's input under callgrind and the stats run (default 200)
 #   --reps N         timed runs per variant, the best counts (default 3)
-#   --variants LIST  comma-separated subset, e.g. plain,ipp-context
-#   --no-callgrind   skip the instruction counts
+#   --quick          for iteration: --size 2000 --cg-size 300 --zlib-size 400
+#                    --zlib-cg-size 64 --reps 1
 #   --cflags FLAGS   replaces -O2
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
@@ -42,11 +58,9 @@ srcdir=$(cd "$here/.." && pwd)
 builddir=${IPP_BUILDDIR:-}
 cache=${IPP_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ipp-bench}
 work=
-size=20000
-cgsize=3000
-reps=3
+programs=zlib,sqlite
 variants=plain,gcov,gprof,ipp-intra,ipp-context
-callgrind=yes
+size=20000 cgsize=1000 zsize=2000 zcgsize=200 reps=3
 opt=-O2
 
 while [ $# -gt 0 ]; do
@@ -54,11 +68,14 @@ while [ $# -gt 0 ]; do
 	--builddir) builddir=$2; shift ;;
 	--cache) cache=$2; shift ;;
 	--work) work=$2; shift ;;
+	--programs) programs=$2; shift ;;
+	--variants) variants=$2; shift ;;
 	--size) size=$2; shift ;;
 	--cg-size) cgsize=$2; shift ;;
+	--zlib-size) zsize=$2; shift ;;
+	--zlib-cg-size) zcgsize=$2; shift ;;
 	--reps) reps=$2; shift ;;
-	--variants) variants=$2; shift ;;
-	--no-callgrind) callgrind=no ;;
+	--quick) size=2000 cgsize=300 zsize=400 zcgsize=64 reps=1 ;;
 	--cflags) opt=$2; shift ;;
 	-h|--help) sed -n '2,/^# Copyright/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
@@ -68,6 +85,7 @@ done
 
 die() { echo "run.sh: $*" >&2; exit 1; }
 
+case ",$variants," in *,plain,*) ;; *) variants=plain,$variants ;; esac
 if [ -z "$builddir" ]; then
 	if [ -x ./plugin/ipp-gcc-uninstalled ]; then builddir=.
 	else builddir=$srcdir; fi
@@ -75,56 +93,66 @@ fi
 builddir=$(cd "$builddir" && pwd) || die "no build tree $builddir"
 ippgcc=$builddir/plugin/ipp-gcc-uninstalled
 ipp=$builddir/ipp
+statslib=$builddir/runtime/.libs/libipprt-stats.a
 case ",$variants," in *,ipp-*)
-	[ -x "$ippgcc" ] || die "$ippgcc is missing: build ipp first (make), or pass --builddir"
-	[ -x "$ipp" ] || die "$ipp is missing: build ipp first (make), or pass --builddir" ;;
+	for f in "$ippgcc" "$ipp"; do
+		[ -x "$f" ] || die "$f is missing: build ipp first (make), or pass --builddir"
+	done
+	[ -r "$statslib" ] || die "$statslib is missing: make runtime/libipprt-stats.la (make bench does)" ;;
 esac
+command -v valgrind >/dev/null || die "valgrind is needed (apt-get install valgrind)"
 
-# --- sqlite3.c: from the npm package better-sqlite3, cached ---------------
-sqdir=$cache/package/deps/sqlite3
-if [ ! -r "$sqdir/sqlite3.c" ] || [ ! -r "$sqdir/sqlite3.h" ]; then
-	command -v npm >/dev/null || die "npm is needed to fetch sqlite3.c (npm pack better-sqlite3)"
-	mkdir -p "$cache" || die "cannot create $cache"
-	echo "fetching sqlite3.c: npm pack better-sqlite3 (into $cache)"
-	tgz=$(cd "$cache" && npm pack better-sqlite3 2>/dev/null | tail -n 1)
-	[ -n "$tgz" ] && [ -r "$cache/$tgz" ] || die "npm pack better-sqlite3 failed"
-	(cd "$cache" && tar xzf "$tgz" package/deps/sqlite3/sqlite3.c \
-		package/deps/sqlite3/sqlite3.h) || die "cannot unpack $cache/$tgz"
-fi
-sqver=$(sed -n 's/^#define SQLITE_VERSION  *"\(.*\)"/\1/p' "$sqdir/sqlite3.h")
+. "$here/fetch.sh"
 
 if [ -z "$work" ]; then
 	work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-bench.XXXX") || die "mktemp"
 fi
 mkdir -p "$work" && work=$(cd "$work" && pwd) || die "cannot create $work"
 
-cflags="$opt -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION"
-srcs="$here/sqlite-driver.c $sqdir/sqlite3.c"
-
-echo "ipp overhead benchmark: SQLite $sqver + bench/sqlite-driver.c"
-echo "  flags: $cflags   size: $size (timed, best of $reps), $cgsize (callgrind)"
-echo "  gcc: $(gcc -dumpfullversion 2>/dev/null || gcc -dumpversion)   build tree: $builddir"
-echo "  work: $work"
-echo
+# --- the programs --------------------------------------------------------
+# prog_setup NAME: sets title, srcs (array), cflags, tsize, csize
+prog_setup() {
+	case $1 in
+	sqlite)
+		fetch_sqlite || die "cannot fetch sqlite3.c"
+		title="SQLite $sqver + bench/sqlite-driver.c (rows: timed $size, callgrind $cgsize)"
+		srcs=("$here/sqlite-driver.c" "$sqdir/sqlite3.c")
+		cflags="$opt -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -I$sqdir"
+		tsize=$size csize=$cgsize ;;
+	zlib)
+		fetch_zlib || die "cannot fetch zlib"
+		title="zlib $zver (binutils-source $zsrcver) + bench/zlib-driver.c (kB: timed $zsize, callgrind $zcgsize)"
+		srcs=("$here/zlib-driver.c")
+		for f in adler32 compress crc32 deflate infback inffast inflate inftrees trees uncompr zutil; do
+			srcs+=("$zdir/$f.c")
+		done
+		cflags="$opt -I$zdir"
+		tsize=$zsize csize=$zcgsize ;;
+	*) die "unknown program $1 (sqlite, zlib)" ;;
+	esac
+}
 
 now() { date +%s.%N; }
-# fmt NUMBER -> 3 decimals; ratio A B -> A/B with 2 decimals
 fmt() { awk -v x="$1" 'BEGIN { printf "%.3f", x }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0 && a != "") printf "%.2fx", a / b; else printf "-" }'; }
 
-# clean VARIANT: remove what a previous run of the variant left (profiles
-# merge and gcov's counters accumulate, so every run starts from none).
-clean() {
-	local d=$work/$1
-	rm -f "$d"/*.gcda "$d"/gmon.out "$d"/ipp.prof
-}
+# clean DIR PROFILE: what a previous run left that the next one would add
+# to (gcov's counters, gmon.out, the ipp profile it names)
+clean() { rm -f "$1"/*.gcda "$1"/gmon.out "$1/$2" "$1/$2.lock"; }
 
-declare -A ctime rtime ctimecpu insns status cgnote
-TIMEFORMAT="%R %U %S"
+# cg FILE NAME COLUMN: column 3 self, 4 inclusive, 5 calls received of a
+# function in the parsed callgrind output (0 if absent)
+cg() { awk -v n="$2" -v c="$3" '$1 == "F" && $2 == n { v = $c } END { print v + 0 }' "$1"; }
+# ev FILE NAME: an event count of `ipp counts --events` or the stats file
+ev() { awk -v n="$2" '$1 == n { v = $2 } END { print v + 0 }' "$1"; }
+
 fail=0
+problem() { echo "  PROBLEM: $*"; fail=1; }
 
-for v in ${variants//,/ }; do
-	d=$work/$v
+# run_variant PROG VARIANT: build, run, measure; results in $work/PROG/VARIANT
+run_variant() {
+	local p=$1 v=$2 d=$work/$1/$2 rc t0 t1 best= bestc= n
+	local cc
 	mkdir -p "$d"
 	case $v in
 	plain)       cc=(gcc) ;;
@@ -134,162 +162,328 @@ for v in ${variants//,/ }; do
 	ipp-context) cc=("$ippgcc" -fplugin-arg-ipp-mode=context) ;;
 	*) die "unknown variant $v" ;;
 	esac
-	case $v in
-	ipp-*) verbose=(-fplugin-arg-ipp-verbose) ;;
-	*) verbose=() ;;
-	esac
+	status[$p:$v]=ok
 
-	# Compile and link in one command, as a user would; timed.
-	echo "[$v] compiling: ${cc[*]} $cflags ${verbose[*]}"
+	# Compile every source in one command, link in a second (the objects
+	# are linked once more with the statistics runtime); timed together.
+	echo "[$p $v] compiling: ${cc[*]} $cflags -c ..."
+	rm -f "$d"/*.o
 	t0=$(now)
-	(cd "$d" && "${cc[@]}" $cflags "${verbose[@]}" -I"$sqdir" $srcs -o prog -lm) \
+	(cd "$d" && "${cc[@]}" $cflags -c "${srcs[@]}" && "${cc[@]}" $opt ./*.o -o prog -lm) \
 		>"$d/compile.log" 2>&1
 	rc=$?
 	t1=$(now)
-	ctime[$v]=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
+	ctime[$p:$v]=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 	if [ $rc -ne 0 ]; then
-		echo "[$v] COMPILE FAILED (exit $rc), see $d/compile.log:"
+		echo "[$p $v] COMPILE FAILED (exit $rc), see $d/compile.log:"
 		tail -n 20 "$d/compile.log" | sed 's/^/    /'
-		status[$v]="compile-failed"; fail=1
-		continue
+		status[$p:$v]=compile-failed; fail=1
+		return
 	fi
-	echo "[$v] compiled in $(fmt "${ctime[$v]}") s"
 
-	# Timed runs: best of $reps; the output of every run must match plain.
-	best= bestc=
+	# Timed runs: best of $reps; every output must be plain's.
 	for r in $(seq 1 "$reps"); do
-		clean "$v"
-		# bash's time: wall, user and system seconds of the subshell.
-		{ time { (cd "$d" && IPP_PROFILE=$d/ipp.prof exec ./prog "$size") \
+		clean "$d" ipp.prof
+		{ time { (cd "$d" && IPP_PROFILE=$d/ipp.prof exec ./prog "$tsize") \
 			>"$d/out.$r" 2>"$d/err.$r"; }; } 2>"$d/time.$r"
 		rc=$?
-		read -r t tu ts <"$d/time.$r"
-		tc=$(awk -v a="$tu" -v b="$ts" 'BEGIN { print a + b }')
 		if [ $rc -ne 0 ]; then
-			echo "[$v] RUN FAILED (exit $rc), stderr:"
-			tail -n 20 "$d/err.$r" | sed 's/^/    /'
-			status[$v]="run-failed"; fail=1
-			break
+			echo "[$p $v] RUN FAILED (exit $rc):"; tail -n 20 "$d/err.$r" | sed 's/^/    /'
+			status[$p:$v]=run-failed; fail=1; return
 		fi
+		read -r t tu ts <"$d/time.$r"
 		best=$(awk -v a="${best:-$t}" -v b="$t" 'BEGIN { print (b < a) ? b : a }')
-		bestc=$(awk -v a="${bestc:-$tc}" -v b="$tc" 'BEGIN { print (b < a) ? b : a }')
+		bestc=$(awk -v a="${bestc:-9e9}" -v u="$tu" -v s="$ts" 'BEGIN { c = u + s; print (c < a) ? c : a }')
+		cmp -s "$d/out.$r" "$d/out.1" || { status[$p:$v]=output-unstable; fail=1; }
 	done
-	[ "${status[$v]:-}" = run-failed ] && continue
-	rtime[$v]=$best
-	ctimecpu[$v]=$bestc
-	cp "$d/out.1" "$d/out"
-	status[$v]=ok
-	for r in $(seq 1 "$reps"); do
-		if ! cmp -s "$d/out.$r" "$d/out"; then
-			status[$v]="output-unstable"; fail=1
-		fi
+	rtime[$p:$v]=$best ctimecpu[$p:$v]=$bestc
+	[ -r "$d/ipp.prof" ] && mv "$d/ipp.prof" "$d/prof.timed"
+	if [ "$v" != plain ] && ! cmp -s "$d/out.1" "$work/$p/plain/out.1"; then
+		echo "[$p $v] OUTPUT DIFFERS from the plain build:"
+		diff "$work/$p/plain/out.1" "$d/out.1" | head -n 20 | sed 's/^/    /'
+		status[$p:$v]=OUTPUT-DIFFERS; fail=1
+	fi
+
+	# Instructions under callgrind.  Under valgrind a -pg program is
+	# sometimes killed by SIGPROF in its exit handlers (exit 155) after
+	# main has flushed its output; try again, then count anyway and say so.
+	for attempt in 1 2 3; do
+		clean "$d" cg.prof
+		(cd "$d" && IPP_PROFILE=$d/cg.prof exec valgrind --tool=callgrind \
+			--callgrind-out-file="$d/callgrind.out" ./prog "$csize") \
+			>"$d/cg.stdout" 2>"$d/cg.log"
+		rc=$?
+		[ "$v" = gprof ] && [ $rc -eq 155 ] || break
 	done
-	if [ "$v" != plain ] && [ -r "$work/plain/out" ] && ! cmp -s "$d/out" "$work/plain/out"; then
-		echo "[$v] OUTPUT DIFFERS from the plain build:"
-		diff "$work/plain/out" "$d/out" | head -n 20 | sed 's/^/    /'
-		status[$v]="OUTPUT-DIFFERS"; fail=1
+	if [ "$v" = gprof ] && [ $rc -eq 155 ]; then
+		cgnote[$p:$v]=" (SIGPROF at exit)"; rc=0
 	fi
-	echo "[$v] ran in $(fmt "$best") s wall, $(fmt "$bestc") s user+sys (best of $reps), output ${status[$v]}"
-
-	# The ipp profile of the last timed run (size N).
-	if [ -r "$d/ipp.prof" ]; then cp "$d/ipp.prof" "$d/prof.timed"; fi
-
-	# Instructions under callgrind, at the smaller size.
-	if [ $callgrind = yes ]; then
-		# Under valgrind, a -pg program is sometimes killed by SIGPROF
-		# ("Profiling timer expired", exit 155) in its exit handlers, after
-		# main has returned and flushed its output: gprof's timer signal
-		# arrives once _mcleanup has restored SIGPROF's default action.
-		# Try again (up to 3 times); if it still happens, keep the count
-		# (it misses only the writing of gmon.out) and say so.
-		for attempt in 1 2 3; do
-			clean "$v"
-			(cd "$d" && IPP_PROFILE=$d/cg.prof exec valgrind --tool=callgrind \
-				--callgrind-out-file="$d/callgrind.out" ./prog "$cgsize") \
-				>"$d/cg.stdout" 2>"$d/cg.log"
-			rc=$?
-			[ "$v" = gprof ] && [ $rc -eq 155 ] || break
-		done
-		if [ "$v" = gprof ] && [ $rc -eq 155 ]; then
-			echo "[$v] killed by SIGPROF at exit under valgrind 3 times; counted anyway"
-			cgnote[$v]=" (SIGPROF at exit)"
-			rc=0
-		fi
-		rm -f "$d/cg.prof"
-		n=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$d/callgrind.out" 2>/dev/null | head -n 1)
-		if [ $rc -ne 0 ] || [ -z "$n" ]; then
-			echo "[$v] callgrind failed (exit $rc), see $d/cg.log"
-			fail=1
-		else
-			insns[$v]=$n
-			echo "[$v] $n instructions at size $cgsize"
-		fi
-		if [ -r "$work/plain/cg.stdout" ] && ! cmp -s "$d/cg.stdout" "$work/plain/cg.stdout"; then
-			echo "[$v] OUTPUT UNDER CALLGRIND DIFFERS from the plain build"
-			status[$v]="OUTPUT-DIFFERS"; fail=1
-		fi
+	awk -f "$here/cgparse.awk" "$d/callgrind.out" >"$d/cg.txt" 2>/dev/null
+	n=$(awk '$1 == "T" { print $2 }' "$d/cg.txt")
+	if [ $rc -ne 0 ] || [ -z "$n" ] || [ "$n" = 0 ]; then
+		echo "[$p $v] callgrind failed (exit $rc), see $d/cg.log"; fail=1
+	else
+		insns[$p:$v]=$n
 	fi
+	if [ "$v" != plain ] && ! cmp -s "$d/cg.stdout" "$work/$p/plain/cg.stdout"; then
+		echo "[$p $v] OUTPUT UNDER CALLGRIND DIFFERS from the plain build"
+		status[$p:$v]=OUTPUT-DIFFERS; fail=1
+	fi
+	# The exit-time profile writer's instructions (inclusive).
+	case $v in
+	ipp-*) wins[$p:$v]=$(( $(cg "$d/cg.txt" rt_write_profile 4) + $(cg "$d/cg.txt" rt_record_exit_frames 4) )) ;;
+	gcov)  wins[$p:$v]=$(cg "$d/cg.txt" __gcov_exit 4) ;;
+	gprof) wins[$p:$v]=$(cg "$d/cg.txt" _mcleanup 4) ;;
+	esac
+	echo "[$p $v] compile $(fmt "${ctime[$p:$v]}") s, run $(fmt "$best") s wall $(fmt "$bestc") s cpu, ${insns[$p:$v]:-?} instructions, output ${status[$p:$v]}"
+
+	case $v in ipp-*) ;; *) return ;; esac
+
+	# The statistics runtime: the same objects, linked with libipprt-stats.a,
+	# run at the callgrind size.
+	(cd "$d" && IPP_RUNTIME=$statslib "${cc[@]}" $opt ./*.o -o prog-stats -lm) >"$d/stats-link.log" 2>&1 ||
+		{ problem "[$p $v] linking with the statistics runtime failed: $d/stats-link.log"; return; }
+	clean "$d" stats.prof
+	rm -f "$d/stats.txt"
+	(cd "$d" && IPP_PROFILE=$d/stats.prof IPP_RT_STATS=$d/stats.txt exec ./prog-stats "$csize") \
+		>"$d/stats.stdout" 2>"$d/stats.err" || problem "[$p $v] the statistics build failed: $d/stats.err"
+	cmp -s "$d/stats.stdout" "$work/$p/plain/cg.stdout" ||
+		problem "[$p $v] the statistics build's output differs from plain's"
+
+	# Every profile passes ipp check; the events of the callgrind run and
+	# of the stats run; the functions' activations of the callgrind run.
+	for f in prof.timed cg.prof stats.prof; do
+		"$ipp" check "$d/prog" "$d/$f" >"$d/check.$f.txt" 2>&1 ||
+			problem "[$p $v] ipp check $f failed: $d/check.$f.txt"
+	done
+	"$ipp" counts --events "$d/prog" "$d/cg.prof" >"$d/events.cg" 2>&1 ||
+		problem "[$p $v] ipp counts --events failed: $d/events.cg"
+	"$ipp" counts --events "$d/prog" "$d/stats.prof" >"$d/events.stats" 2>&1 ||
+		problem "[$p $v] ipp counts --events (stats run) failed: $d/events.stats"
+	"$ipp" counts --functions --format=yaml "$d/prog" "$d/cg.prof" 2>/dev/null |
+		sed -n 's/.* asm_name: \([^,]*\),.* entries: \([0-9]*\),.*/\1 \2/p' |
+		sed 's/^"\(.*\)" /\1 /' >"$d/entries.cg"
+}
+
+# activations_vs_calls PROG VARIANT: "ACTIVATIONS PLAIN-CALLS IPP-CALLS" --
+# the source activations of the callgrind run (ipp's derived entry
+# counts) and the calls callgrind saw into those functions (clones such as
+# foo.isra.0 and foo.constprop.0 count as foo; a call from foo into its own
+# split part foo.part.N does not count: it is the same activation), in the
+# plain build and in this one.  Also writes the top functions by inlining
+# lost to DIR/lost-inlining.txt.
+activations_vs_calls() {
+	local d=$work/$1/$2
+	awk -v lost="$d/lost-inlining.txt" '
+		function base(s) { sub(/\..*/, "", s); sub(/'"'"'.*/, "", s); return s }
+		FILENAME == ARGV[1] { act[$1] = $2; next }
+		$1 != "C" { next }
+		{
+			callee = $3; b = base(callee)
+			if (!(b in act) || callee ~ /\.cold/) next
+			if (callee ~ /\.part\./ && base($2) == b) next
+			if (FILENAME == ARGV[2]) plain[b] += $4; else mine[b] += $4
+		}
+		END {
+			for (f in act) { A += act[f]; P += plain[f]; M += mine[f]
+				if (mine[f] > plain[f]) printf "%s %d %d %d\n", f, act[f], plain[f], mine[f] >lost }
+			printf "%d %d %d\n", A, P, M
+		}' "$d/entries.cg" "$work/$1/plain/cg.txt" "$d/cg.txt"
+	sort -k4,4nr -k1,1 "$d/lost-inlining.txt" -o "$d/lost-inlining.txt" 2>/dev/null
+}
+
+# Nominal instructions of the inserted code per event, in user code (x86-64,
+# -O2; bench/README "Nominal costs" says how they were counted).
+declare -A nominal=(
+	[frame_push]=8 [frame_pop]=2 [counts_select]=8 [counts_call]=3 [itgt_check]=12 [path_save]=5
+	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
+	[record_call]=3 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
+	[stand]=2 [interproc]=5 [interproc_return]=1 [itgt_store]=2 [dead_mark]=1
+	[dead_mark_top]=2 [lost_inline]=5
+)
+
+# events_table PROG: the per-event table of the ipp variants of PROG, the
+# cross-checks, and the "explained" line.
+events_table() {
+	local p=$1 v d e s cgt extra
+	echo
+	echo "== $p: per-event table (callgrind run; counts derived by ipp counts --events"
+	echo "   unless marked; instr/event measured by callgrind for the runtime, nominal"
+	echo "   for user code; bench/README explains every row) =="
+	for v in ipp-intra ipp-context; do
+		d=$work/$p/$v
+		case ",$variants," in *,$v,*) ;; *) continue ;; esac
+		[ -r "$d/events.cg" ] && [ -r "$d/cg.txt" ] || continue
+		e=$d/events.cg s=$d/stats.txt cgt=$d/cg.txt
+		local mode=${v#ipp-}
+		x() { ev "$e" "$1"; }
+		# callgrind: calls made and inclusive cost of calls made from CALLER
+		# (a regex) to CALLEE
+		cgc() { awk -v a="$1" -v b="$2" -v c="$3" '$1 == "C" && $2 ~ a && $3 == b { s += $c } END { printf "%.0f", s }' "$cgt"; }
+		# runtime, measured (inclusive instructions and calls)
+		local rcI rcN slI slN rwI rwN rwrec coI coN icI icN wrI rtI other rcUser rwrecN
+		rcI=$(cg "$cgt" __ipp_record 4) rcN=$(cg "$cgt" __ipp_record 5)
+		slI=$(cg "$cgt" rt_record_slow 4) slN=$(cg "$cgt" rt_record_slow 5)
+		rwrec=$(cgc '^__ipp_row$' __ipp_record 5) rwrecN=$(cgc '^__ipp_row$' __ipp_record 4)
+		rwI=$(( $(cg "$cgt" __ipp_row 4) - rwrec )) rwN=$(cg "$cgt" __ipp_row 5)
+		coI=$(cg "$cgt" __ipp_counts 4) coN=$(cg "$cgt" __ipp_counts 5)
+		icI=$(cg "$cgt" __ipp_icall 4) icN=$(cg "$cgt" __ipp_icall 5)
+		rcUser=$(awk '$1 == "C" && $3 == "__ipp_record" && $2 !~ /^(__ipp_|rt_)/ { s += $4 } END { printf "%.0f", s }' "$cgt")
+		wrI=${wins[$p:$v]:-0}
+		# everything the runtime executed: its entry points called from
+		# outside it, and the exit hooks libc calls
+		rtI=$(awk '$1 == "C" && $3 ~ /^__ipp_/ && $2 !~ /^(__ipp_|rt_)/ { s += $5 }
+			   $1 == "F" && ($2 == "rt_atexit" || $2 == "rt_fini") { s += $4 }
+			   END { printf "%.0f", s }' "$cgt")
+		other=$(( rtI - rcI - rwI - coI - icI - wrI ))
+		extra=$(( ${insns[$p:$v]:-0} - ${insns[$p:plain]:-0} ))
+		read -r A PC MC < <(activations_vs_calls "$p" "$v")
+		local lost=$(( MC - PC ))
+		[ $lost -lt 0 ] && lost=0
+
+		echo
+		echo "-- $p $v: $(ratio "${insns[$p:$v]}" "${insns[$p:plain]}") instructions of plain, $extra extra --"
+		printf '%-50s %16s %9s %14s  %s\n' event count instr/ev instructions source
+		row() {	# label count cost source [instructions]  (cost "-": not counted)
+			local ins=${5:--}
+			[ "$3" != - ] && [ "$ins" = - ] && ins=$(awk -v c="$2" -v k="$3" 'BEGIN { printf "%.0f", c * k }')
+			printf '%-50s %16s %9s %14s  %s\n' "$1" "$2" "$3" "$ins" "$4"
+			[ "$ins" != - ] && explained=$(awk -v a="$explained" -v b="$ins" 'BEGIN { printf "%.0f", a + b }')
+		}
+		per() { awk -v i="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.1f", i / n; else print "-" }'; }
+		explained=0
+		echo "runtime (measured: callgrind's inclusive instructions / calls)"
+		row "  __ipp_record calls (with rt_record_slow)" "$rcN" "$(per "$rcI" "$rcN")" "callgrind" "$rcI"
+		printf '%-50s %16s %9s %14s  %s\n' "    of which rt_record_slow" "$slN" "$(per "$slI" "$slN")" "$slI" "callgrind (in the line above)"
+		printf '%-50s %16s %9s %14s  %s\n' "    of which from __ipp_row" "$rwrecN" "$(per "$rwrec" "$rwrecN")" "$rwrec" "callgrind (in the line above)"
+		[ "$mode" = context ] && row "  __ipp_row calls (without their __ipp_record)" "$rwN" "$(per "$rwI" "$rwN")" "callgrind" "$rwI"
+		row "  __ipp_counts calls" "$coN" "$(per "$coI" "$coN")" "callgrind" "$coI"
+		[ "$mode" = context ] && row "  __ipp_icall calls" "$icN" "$(per "$icI" "$icN")" "callgrind" "$icI"
+		row "  exit-time writer (rt_write_profile + frames)" 1 "$wrI" "callgrind"
+		row "  other runtime (registration, ...)" 1 "$other" "callgrind"
+		echo "user code (counts x nominal instructions of the inserted code)"
+		row "  frame pushes" "$(x frames)" "${nominal[frame_push]}" "derived ($(x frames_assumed) assumed, see README)"
+		row "  frame pops" "$(x frame_pops)" "${nominal[frame_pop]}" "derived"
+		row "  array activations: select the counts (inline)" "$(x counts_calls)" "${nominal[counts_select]}" "derived"
+		row "  __ipp_counts call sequence (multi-threaded)" "$coN" "${nominal[counts_call]}" "callgrind"
+		[ "$mode" = context ] && row "  __ipp_itgt check at fresh entries" "$(x itgt_checks)" "${nominal[itgt_check]}" "derived (upper bound, see README)"
+		[ "$mode" = context ] && row "  __ipp_path saved and restored (fresh)" "$(x path_saves)" "${nominal[path_save]}" "derived"
+		[ "$mode" = context ] && row "  continuing returns: __ipp_path = r" "$(x returns_continuing)" "${nominal[cont_return]}" "derived"
+		[ "$mode" = context ] && row "  lazy-r returns: r from the row tables" "$(x returns_lazy)" "${nominal[lazy_return]}" "derived"
+		row "  records counted in arrays: counts[n] += 1" "$(x rec_array)" "${nominal[rec_array]}" "derived"
+		if [ "$mode" = context ]; then
+			row "  records counted in rows inline: row[l] += 1" "$(( $(x rec_row) - rwN ))" "${nominal[rec_row]}" "derived $(x rec_row) - callgrind __ipp_row calls"
+			row "  __ipp_row call sequence" "$rwN" "${nominal[row_call]}" "callgrind"
+		fi
+		row "  __ipp_record call sequence" "$(x rec_hash)" "${nominal[record_call]}" "derived"
+		row "  restarts after splits" "$(x restarts)" "${nominal[restart]}" "derived"
+		row "  increments of r" "$(x increments)" "${nominal[increment]}" "derived"
+		[ "$mode" = context ] && row "  increments of l" "$(x local_increments)" "${nominal[local_increment]}" "derived"
+		row "  multiplies by nvc" "$(x multiplies)" "${nominal[multiply]}" "derived"
+		row "  summarized calls in framed bodies: stores" "$(x calls_framed)" "${nominal[stand]}" "derived"
+		if [ "$mode" = context ]; then
+			row "  continuing calls: stores and 3 arguments" "$(x calls_interproc)" "${nominal[interproc]}" "derived"
+			row "  continuing calls returned: r = __ipp_path" "$(x interproc_returns)" "${nominal[interproc_return]}" "derived"
+			row "  indirect calls: __ipp_itgt = fn" "$(x calls_indirect)" "${nominal[itgt_store]}" "derived"
+		fi
+		row "  dead ends: frame marked recorded" "$(x dead_marks)" "${nominal[dead_mark]}" "derived"
+		row "  ... through __ipp_top (frameless clones)" "$(x dead_marks_top)" "${nominal[dead_mark_top]}" "derived"
+		row "  calls not inlined that plain inlined" "$lost" "${nominal[lost_inline]}" "callgrind calls vs derived activations"
+		echo "counts (no cost of their own: included above)"
+		row "  activations: fresh / continuing" "$(x fresh)/$(x continuing)" - "derived (of $(x activations))"
+		row "  records at returns / splits / dead ends" "$(x rec_return)/$(x rec_split)/$(x rec_dead)" - "derived (sum $(x records))"
+		row "  records: array / row / hash" "$(x rec_array)/$(x rec_row)/$(x rec_hash)" - "derived ($(x rec_row_return) in rows from a return site)"
+		row "  records by region size: <=4096/<=2^32/<=2^48/more" "$(x rec_region_small)/$(x rec_region_32)/$(x rec_region_48)/$(x rec_region_big)" - "derived (profile records by region)"
+		row "  __ipp_record: array / probe 1 / probe 2 / slow" "$(ev "$s" record_array)/$(ev "$s" record_probe1)/$(ev "$s" record_probe2)/$(ev "$s" record_slow)" - "stats runtime (slow: $(ev "$s" slow_probe) further probes)"
+		[ "$mode" = context ] && row "  __ipp_row: found / inserted / no row" "$(ev "$s" row_found)/$(ev "$s" row_inserted)/$(ev "$s" row_none)" - "stats runtime ($(ev "$s" row_number) by number)"
+		row "  __ipp_counts: slow path" "$(ev "$s" counts_slow)" - "stats runtime (of $(ev "$s" counts))"
+		[ "$mode" = context ] && row "  indirect-call arcs" "$(x icall_arcs)" - "profile (stats: $(ev "$s" icall_hit) hit, $(ev "$s" icall_slow) slow)"
+		row "  call sites executed (continuing/summarized/dead)" "$(x calls_interproc)/$(x calls_summarized)/$(x calls_dead)" - "derived (sum $(x calls))"
+		row "  source activations: inlined by plain / by ipp" "$((A - PC))/$((A - MC))" - "derived $A - callgrind calls $PC / $MC"
+		echo "explained: $explained of $extra extra instructions ($(awk -v a="$explained" -v b="$extra" 'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / b; else print "-" }')); remainder $(( extra - explained )) (register pressure, spills, lost optimisations)"
+		echo "exit-time write: $wrI instructions; wall $(awk -v n="$(ev "$s" write_ns)" 'BEGIN { printf "%.2f ms", n / 1e6 }') in $(ev "$s" writes) writes (stats build, size $csize)"
+		if [ -s "$d/lost-inlining.txt" ]; then
+			echo "most calls not inlined against plain (function activations plain-calls ipp-calls):"
+			head -n 5 "$d/lost-inlining.txt" | sed 's/^/    /'
+		fi
+
+		# Cross-checks: derived events against the runtime's own counts (the
+		# stats build's run: its profile, its counters) and against
+		# callgrind's call counts (the callgrind run: its profile, its calls).
+		local es=$d/events.stats chk=ok
+		xc() {	# label derived measured
+			if [ "$2" != "$3" ]; then
+				problem "[$p $v] cross-check $1: derived $2, measured $3"; chk=MISMATCH
+			fi
+		}
+		y() { ev "$es" "$1"; }
+		xc "records (stats run): by site = the profile's sum" "$(y records)" "$(y path_counts)"
+		xc "records (stats run): by route = by site" "$(( $(y rec_array) + $(y rec_row) + $(y rec_hash) ))" "$(y records)"
+		xc "__ipp_counts calls (stats run)" "$(y counts_calls)" "$(ev "$s" counts)"
+		xc "__ipp_record calls (stats run): rec_hash + __ipp_row's" \
+			"$(( $(y rec_hash) + $(ev "$s" row_record) ))" \
+			"$(( $(ev "$s" record_array) + $(ev "$s" record_probe1) + $(ev "$s" record_probe2) + $(ev "$s" record_slow) ))"
+		xc "row records from a return site (stats run)" "$(y rec_row_return)" "$(ev "$s" row_number)"
+		xc "__ipp_row: found + inserted + none = calls (stats run)" \
+			"$(ev "$s" row)" "$(( $(ev "$s" row_found) + $(ev "$s" row_inserted) + $(ev "$s" row_none) ))"
+		[ "$(ev "$s" row)" -le "$(y rec_row)" ] ||
+			xc "__ipp_row calls (stats run) at most the row records" "$(y rec_row)" "$(ev "$s" row)"
+		# The workloads are single-threaded, so the normal runtime's run
+		# takes every array body's counts inline (the statistics run makes
+		# them all calls, rt_stats.c).
+		xc "__ipp_counts calls (callgrind run, single-threaded: none)" "0" "$coN"
+		xc "__ipp_record calls from user code (callgrind run)" "$(x rec_hash)" "$rcUser"
+		xc "__ipp_row's __ipp_record calls (callgrind run): from a return site + no row (stats)" \
+			"$(( $(x rec_row_return) + $(ev "$s" row_record) - $(ev "$s" row_number) ))" "$rwrecN"
+		[ "$rwN" -le "$(x rec_row)" ] ||
+			xc "__ipp_row calls (callgrind run) at most the row records" "$(x rec_row)" "$rwN"
+		if [ "$mode" = context ]; then
+			xc "indirect arcs (stats run)" "$(y icall_arcs)" "$(( $(ev "$s" icall_hit) + $(ev "$s" icall_slow) ))"
+			xc "indirect arcs (callgrind run) vs __ipp_icall calls" "$(x icall_arcs)" "$icN"
+		fi
+		echo "cross-checks (derived = stats runtime = callgrind): $chk"
+	done
+}
+
+declare -A ctime rtime ctimecpu insns status cgnote wins
+TIMEFORMAT="%R %U %S"	# bash's time: wall, user and system seconds
+
+for p in ${programs//,/ }; do
+	prog_setup "$p"
+	echo "== $p: $title"
+	echo "   flags: $cflags   gcc: $(gcc -dumpfullversion 2>/dev/null || gcc -dumpversion)"
+	echo "   work: $work/$p"
+	for v in ${variants//,/ }; do
+		run_variant "$p" "$v"
+	done
+
+	echo
+	echo "== $p: overhead vs plain ($title) =="
+	printf '%-12s %8s %6s %7s %6s %7s %6s %13s %6s %6s %11s %8s  %s\n' variant compile-s ratio run-s ratio cpu-s ratio instructions ratio /gcov write-insns write-ms output
+	for v in ${variants//,/ }; do
+		k=$p:$v
+		wms=-
+		[ -r "$work/$p/$v/stats.txt" ] && wms=$(awk -v n="$(ev "$work/$p/$v/stats.txt" write_ns)" 'BEGIN { printf "%.2f", n / 1e6 }')
+		printf '%-12s %8s %6s %7s %6s %7s %6s %13s %6s %6s %11s %8s  %s\n' "$v" \
+			"$( [ -n "${ctime[$k]:-}" ] && fmt "${ctime[$k]}" || echo -)" "$(ratio "${ctime[$k]:-}" "${ctime[$p:plain]:-}")" \
+			"$( [ -n "${rtime[$k]:-}" ] && fmt "${rtime[$k]}" || echo -)" "$(ratio "${rtime[$k]:-}" "${rtime[$p:plain]:-}")" \
+			"$( [ -n "${ctimecpu[$k]:-}" ] && fmt "${ctimecpu[$k]}" || echo -)" "$(ratio "${ctimecpu[$k]:-}" "${ctimecpu[$p:plain]:-}")" \
+			"${insns[$k]:--}" "$(ratio "${insns[$k]:-}" "${insns[$p:plain]:-}")" "$(ratio "${insns[$k]:-}" "${insns[$p:gcov]:-}")" \
+			"${wins[$k]:--}" "$wms" "${status[$k]:-not-run}${cgnote[$k]:-}"
+	done
+	echo "(compile: wall seconds of compiling every source in one command and linking;"
+	echo " run-s / cpu-s: wall / user+system seconds, best of $reps, at size $tsize; instructions:"
+	echo " callgrind's total at size $csize; write-insns: the exit-time profile writer's"
+	echo " inclusive instructions in that run; write-ms: its wall time in the statistics"
+	echo " build's run; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+	events_table "$p"
 	echo
 done
 
-# --- the table --------------------------------------------------------------
-echo "== Overhead vs plain (SQLite $sqver, $cflags) =="
-printf '%-12s %9s %6s %8s %6s %8s %6s %14s %6s  %s\n' variant compile-s ratio run-s ratio cpu-s ratio instructions ratio output
-for v in ${variants//,/ }; do
-	printf '%-12s %9s %6s %8s %6s %8s %6s %14s %6s  %s\n' "$v" \
-		"$( [ -n "${ctime[$v]:-}" ] && fmt "${ctime[$v]}" || echo -)" \
-		"$(ratio "${ctime[$v]:-}" "${ctime[plain]:-}")" \
-		"$( [ -n "${rtime[$v]:-}" ] && fmt "${rtime[$v]}" || echo -)" \
-		"$(ratio "${rtime[$v]:-}" "${rtime[plain]:-}")" \
-		"$( [ -n "${ctimecpu[$v]:-}" ] && fmt "${ctimecpu[$v]}" || echo -)" \
-		"$(ratio "${ctimecpu[$v]:-}" "${ctimecpu[plain]:-}")" \
-		"${insns[$v]:--}" \
-		"$(ratio "${insns[$v]:-}" "${insns[plain]:-}")" \
-		"${status[$v]:-not-run}${cgnote[$v]:-}"
-done
-echo "(compile: wall time of one gcc command compiling and linking sqlite3.c and the"
-echo " driver; run-s: wall time, cpu-s: user+system time, each the best of $reps runs"
-echo " at size $size; instructions: callgrind's total at size $cgsize; load: $(cut -d' ' -f1-3 /proc/loadavg))"
-
-# --- ipp details -------------------------------------------------------------
-for v in ipp-intra ipp-context; do
-	case ",$variants," in *,$v,*) ;; *) continue ;; esac
-	d=$work/$v
-	[ -x "$d/prog" ] || continue
-	echo
-	echo "== $v =="
-	# The plugin's -fplugin-arg-ipp-verbose notes (full text in compile.log).
-	echo "verbose notes: $(grep -c 'note: ipp: region ' "$d/compile.log") regions," \
-		"$(grep -c 'note: ipp: cut in ' "$d/compile.log") cut vertices," \
-		"$(grep -c 'note: ipp: call site cut (summarized to fit)' "$d/compile.log") call sites cut (summarized to fit)," \
-		"$(grep -c 'not instrumented' "$d/compile.log") functions not instrumented"
-	# ipp report --cuts: every module's totals (full list in cuts.txt).
-	"$ipp" report --cuts "$d/prog" >"$d/cuts.txt" 2>&1
-	rc=$?
-	echo "ipp report --cuts (exit $rc; the full list in $d/cuts.txt):"
-	grep -v '^    \|^ipp report\|^$' "$d/cuts.txt" | sed 's/^/    /'
-	[ $rc -eq 0 ] || fail=1
-	if [ -r "$d/prof.timed" ]; then
-		echo "profile (size $size): $(stat -c %s "$d/prof.timed") bytes"
-		"$ipp" report --all --format=json "$d/prog" "$d/prof.timed" >"$d/report.json" 2>"$d/report.err"
-		rc=$?
-		npaths=$(sed -n 's/^  "paths_recorded": *\([0-9]*\).*/\1/p' "$d/report.json" | head -n 1)
-		echo "distinct paths recorded: ${npaths:-?} (ipp report --all --format=json, exit $rc)"
-		[ $rc -eq 0 ] || fail=1
-		echo "ipp report --top 5:"
-		"$ipp" report --top 5 "$d/prog" "$d/prof.timed" 2>&1 | sed 's/^/    /'
-		echo "ipp counts --check:"
-		"$ipp" counts --check "$d/prog" "$d/prof.timed" >"$d/check.txt" 2>&1
-		rc=$?
-		tail -n 5 "$d/check.txt" | sed 's/^/    /'
-		echo "    (exit $rc)"
-		[ $rc -eq 0 ] || fail=1
-	fi
-done
-
-echo
 if [ $fail -ne 0 ]; then
 	echo "run.sh: PROBLEMS (see above); results in $work"
 	exit 1
 fi
-echo "run.sh: all variants built, ran and printed the same output; results in $work"
+echo "run.sh: every variant built and ran, printed plain's output, every profile passed"
+echo "ipp check, and the derived events agreed with the runtime's and callgrind's counts;"
+echo "results in $work"

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sqlite3.h"
+#include "splitmix64.h"
 
 static sqlite3 *db;
 
@@ -20,10 +21,7 @@ static sqlite3 *db;
 static unsigned long long rng_state = 0x1234567887654321ULL;
 static unsigned long long rnd(void)
 {
-    unsigned long long z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return splitmix64(&rng_state);
 }
 
 static void die(const char *what)

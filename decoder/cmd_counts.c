@@ -3,9 +3,10 @@
  * docs/DERIVE.md): function entries (--functions, the default), call counts
  * per site and per caller/callee pair (--calls; the callees of indirect
  * calls as the runtime counted them, docs/PROTOCOL.md rule 7), line
- * counts (--lines), every vertex's count (--vertices), or
- * the flow-conservation check (--check, the same as `ipp check`:
- * cmd_check.c).
+ * counts (--lines), every vertex's count (--vertices), the run-time events
+ * of the inserted code (--events, ipp_events_derive: bench/README's
+ * per-event table), or the flow-conservation check (--check, the same as
+ * `ipp check`: cmd_check.c).
  *
  * The profile is matched to the program exactly as `ipp report` matches it
  * (report_from_profile(), which also checks every record); then every
@@ -30,7 +31,12 @@
 #include "report.h"
 #include "writers.h"
 
-enum what { WHAT_FUNCTIONS, WHAT_CALLS, WHAT_LINES, WHAT_CHECK, WHAT_VERTICES };
+enum what { WHAT_FUNCTIONS, WHAT_CALLS, WHAT_LINES, WHAT_CHECK, WHAT_VERTICES, WHAT_EVENTS };
+
+/* --events: the limits the plugin and the runtime share (IPP_ARRAY_MAX,
+ * IPP_ROW_MAX), from the ABI's own header. */
+#define IPP_ABI_TYPES_ONLY
+#include "../runtime/ipp_abi.h"
 
 static void counts_usage(FILE *f)
 {
@@ -60,6 +66,11 @@ static void counts_usage(FILE *f)
 		"                       block, call, return site, entry, exit, dead end):\n"
 		"                       VERTEX KIND FUNCTION FILE:LINE COUNT (exact counts;\n"
 		"                       the vertex ids of 'ipp map')\n"
+		"  -E, --events         the run-time events of the inserted code, summed\n"
+		"                       over the units that ran: EVENT COUNT (activations\n"
+		"                       fresh and continuing, frames, records by site, by\n"
+		"                       route and by region size, increments, multiplies,\n"
+		"                       calls by kind; docs/PROTOCOL.md, \"Events\")\n"
 		"  -k, --check          the same as 'ipp check PROGRAM PROFILE': flow\n"
 		"                       conservation (Kirchhoff's law) at every vertex;\n"
 		"                       prints the violations and exits 1 if there are any\n"
@@ -70,7 +81,7 @@ static void counts_usage(FILE *f)
 		"  -h, --help           show this help and exit\n"
 		"\n"
 		"Text output: when PROGRAM has more than one unit, each unit's lines\n"
-		"follow a line '# module NAME'.\n"
+		"follow a line '# module NAME' (--events: the sum only).\n"
 		"\n"
 		"Exit status: 0 on success, 1 on error (or a flow violation with --check),\n"
 		"2 on a usage error.\n");
@@ -266,6 +277,36 @@ static size_t unit_calls(const struct unit *u, ipp_call_count **out)
 	}
 	*out = cc;
 	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* --events                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The events of unit i (all 0 if it did not run).  Returns -1 after a
+ * message if they cannot be derived (a mode without events). */
+static int unit_events(const struct derived *d, size_t i, ipp_events *ev)
+{
+	static const ipp_events_limits lim = { IPP_ARRAY_MAX, IPP_ROW_MAX };
+	const struct unit *u = &d->units[i];
+	char err[256];
+	memset(ev, 0, sizeof(*ev));
+	if (!u->ran)
+		return 0;
+	if (ipp_events_derive(u->m->fin, d->r.mods[i].pm, &lim, ev, err, sizeof(err)) < 0) {
+		cli_error("%s: %s", u->m->map->module, err);
+		return -1;
+	}
+	return 0;
+}
+
+static void text_events(FILE *out, const ipp_events *ev)
+{
+#define IPP_EVENT_PRINT(name, what) fprintf(out, "%s %" PRIu64 "\n", #name, ev->name);
+	IPP_EVENT_FIELDS(IPP_EVENT_PRINT)
+#undef IPP_EVENT_PRINT
+	if (ev->saturated)
+		fprintf(out, "# saturated: some counts reached 2^64 - 1\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -497,21 +538,69 @@ void emit_unit_counts(emitter *e, const struct derived *d, size_t i)
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
 
+/* A YAML or JSON document's head, up to the open list of modules. */
+static emitter *begin_document(FILE *out, enum out_format format, const struct derived *d)
+{
+	emitter *e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
+	emit_begin_map(e);
+	key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
+	key_str(e, "program", d->program);
+	key_str(e, "profile", d->profile);
+	emit_key(e, "modules");
+	emit_begin_seq(e);
+	return e;
+}
+
+/* --events: the sum over the units (text), or each unit's (YAML, JSON).
+ * Returns -1 if a unit's events cannot be derived (nothing is written). */
+static int write_events(FILE *out, enum out_format format, const struct derived *d)
+{
+	ipp_events sum, *ev = xcalloc(d->nunits + 1, sizeof(*ev));
+	emitter *e;
+
+	memset(&sum, 0, sizeof(sum));
+	for (size_t i = 0; i < d->nunits; i++) {
+		if (unit_events(d, i, &ev[i]) < 0) {
+			free(ev);
+			return -1;
+		}
+		ipp_events_add(&sum, &ev[i]);
+	}
+	if (format == FORMAT_TEXT) {
+		text_events(out, &sum);
+		free(ev);
+		return 0;
+	}
+	e = begin_document(out, format, d);
+	for (size_t i = 0; i < d->nunits; i++) {
+		emit_begin_map(e);
+		key_str(e, "name", d->units[i].m->map->module);
+		key_str(e, "mode", ipp_mode_name(ipp_fin_mode(d->units[i].m->fin)));
+		emit_key(e, "events");
+		emit_begin_map(e);
+#define IPP_EVENT_KEY(name, what) key_u64(e, #name, ev[i].name);
+		IPP_EVENT_FIELDS(IPP_EVENT_KEY)
+#undef IPP_EVENT_KEY
+		emit_key(e, "saturated");
+		emit_bool(e, ev[i].saturated);
+		emit_end(e);
+		emit_end(e);
+	}
+	emit_end(e);
+	emit_end(e);
+	emit_finish(e);
+	free(ev);
+	return 0;
+}
+
 static void write_counts(FILE *out, enum out_format format, enum what what,
 			 const struct derived *d)
 {
 	struct icalls ia;
 	emitter *e = NULL;
 
-	if (format != FORMAT_TEXT) {
-		e = emit_new(out, format == FORMAT_JSON ? EMIT_JSON : EMIT_YAML);
-		emit_begin_map(e);
-		key_int(e, "ipp_counts", REPORT_SCHEMA_VERSION);
-		key_str(e, "program", d->program);
-		key_str(e, "profile", d->profile);
-		emit_key(e, "modules");
-		emit_begin_seq(e);
-	}
+	if (format != FORMAT_TEXT)
+		e = begin_document(out, format, d);
 	for (size_t i = 0; i < d->nunits; i++) {
 		const struct unit *u = &d->units[i];
 		if (what == WHAT_CALLS)
@@ -548,11 +637,12 @@ int cmd_counts(int argc, char **argv)
 		{ "lines", no_argument, NULL, 'L' },
 		{ "check", no_argument, NULL, 'k' },
 		{ "vertices", no_argument, NULL, 'V' },
+		{ "events", no_argument, NULL, 'E' },
 		CLI_COMMON_LONGOPTS,
 	};
 	const char *cmd = argv[0], *output = NULL, *program, *profile = DEFAULT_PROFILE;
 	static const char *const what_opt[] = { "--functions", "--calls", "--lines", "--check",
-						 "--vertices" };
+						 "--vertices", "--events" };
 	enum out_format format = FORMAT_TEXT;
 	enum what what = WHAT_FUNCTIONS;
 	bool what_given = false;
@@ -560,13 +650,14 @@ int cmd_counts(int argc, char **argv)
 	int c, status;
 	FILE *out;
 
-	while ((c = getopt_long(argc, argv, "FCLkVf:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "FCLkVEf:o:h", longopts, NULL)) != -1) {
 		enum what w;
 		switch (c) {
 		case 'F': w = WHAT_FUNCTIONS; goto set_what;
 		case 'C': w = WHAT_CALLS; goto set_what;
 		case 'L': w = WHAT_LINES; goto set_what;
 		case 'V': w = WHAT_VERTICES; goto set_what;
+		case 'E': w = WHAT_EVENTS; goto set_what;
 		case 'k': w = WHAT_CHECK;
 		set_what:
 			if (what_given && w != what)
@@ -593,8 +684,14 @@ int cmd_counts(int argc, char **argv)
 		status = EXIT_FAILURE;
 		out = open_output(output);
 		if (out != NULL) {
-			write_counts(out, format, what, &d);
+			int rc = 0;
+			if (what == WHAT_EVENTS)
+				rc = write_events(out, format, &d);
+			else
+				write_counts(out, format, what, &d);
 			status = close_output(out, output);
+			if (rc < 0)
+				status = EXIT_FAILURE;
 		}
 	}
 	derived_free(&d);

@@ -192,6 +192,102 @@ typedef struct ipp_line_count {
  * ipp_vertex_file/line/tag) are exact: aggregate them as you need. */
 size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count **out);
 
+/* The run-time events of the code the plugin inserted (docs/PROTOCOL.md,
+ * "Events"), derived exactly from one profile module by the rule that
+ * mirrors plugin/instrument.cc's placement: which body each activation
+ * runs (fresh or continuing), which functions push a frame, which edges
+ * add to the path register r and the local register l, which multiply by
+ * nvc, how each path is counted (inline in an array or a row, through
+ * __ipp_row or __ipp_record), what each executed call site does.  For the
+ * benchmark's per-event table (bench/README); the runtime's statistics
+ * build counts the runtime calls among them independently.  All counts
+ * saturate. */
+#define IPP_EVENT_FIELDS(X)                                                      \
+	/* activations (Entry_P) of instrumented procedures, and returns */     \
+	X(activations, "activations: fresh + continuing")                       \
+	X(fresh, "fresh activations: the original body, a path of their own")   \
+	X(continuing, "continuing activations: the clone NAME.ipp.N")           \
+	X(frames, "activations that push a frame (and pop it at a return)")     \
+	X(frames_assumed, "of them: framed only by calls the map does not say "  \
+	  "are leaf (taken as not leaf)")                                         \
+	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
+	X(itgt_checks, "fresh entries checking __ipp_itgt inline (functions "    \
+	  "the map flags entry: an upper bound)")                                 \
+	X(path_saves, "fresh activations that save and restore __ipp_path")     \
+	X(returns, "normal returns")                                            \
+	X(frame_pops, "returns of activations with a frame")                    \
+	X(returns_continuing, "returns of continuing activations: __ipp_path = r") \
+	X(returns_lazy, "of them: r from the row tables (lazy-r bodies)")       \
+	/* records of complete paths, by site and by route */                   \
+	X(records, "records: rec_return + rec_split + rec_dead")                \
+	X(rec_return, "at the return of a fresh activation")                    \
+	X(rec_split, "at a back edge or an edge into a cut vertex")             \
+	X(rec_dead, "at a dead end")                                            \
+	X(rec_array, "counted inline in the thread's array: counts[n] += 1")    \
+	X(rec_row, "at row sites: row[l] += 1 inline, or __ipp_row")            \
+	X(rec_row_return, "of rec_row: paths from a return site (l >= nentry), " \
+	  "which __ipp_row passes to __ipp_record")                               \
+	X(rec_hash, "__ipp_record calls from the inserted code")                \
+	X(rec_region_small, "records in regions of at most array_max paths")    \
+	X(rec_region_32, "records in larger regions of at most 2^32 paths")     \
+	X(rec_region_48, "records in larger regions of at most 2^48 paths")     \
+	X(rec_region_big, "records in regions of more than 2^48 paths")         \
+	/* register arithmetic */                                                \
+	X(increments, "r += rho_e(nvc) on edges (none in lazy-r bodies)")       \
+	X(local_increments, "l += lambda_e on edges (bodies counting in rows)") \
+	X(restarts, "restarts after a split: r and l set")                      \
+	X(multiplies, "multiplies by nvc (clones only): edges, records, "        \
+	  "restarts, psi at continuing calls, lazy returns")                      \
+	/* call sites executed */                                                \
+	X(calls, "call sites executed: the next three")                          \
+	X(calls_interproc, "continuing calls to a clone (path state passed)")   \
+	X(calls_summarized, "summarized calls that may return")                 \
+	X(calls_dead, "summarized calls that never return (recorded before)")   \
+	X(calls_cut, "of all: at cut call vertices (a split before)")           \
+	X(calls_framed, "of the summarized: in a body with a frame "             \
+	  "(frame.path, frame.vertex stored)")                                    \
+	X(calls_indirect, "of the summarized: through a pointer (context: "      \
+	  "__ipp_itgt stored)")                                                   \
+	X(interproc_returns, "continuing calls that returned: r = __ipp_path")  \
+	X(dead_marks, "dead ends that mark a frame recorded (vertex = -1)")     \
+	X(dead_marks_top, "of them: through __ipp_top (frameless clones)")      \
+	X(icall_arcs, "indirect call arcs counted by __ipp_icall")              \
+	/* what the profile holds */                                             \
+	X(path_counts, "sum of the complete-path record counts")                \
+	X(partial_counts, "sum of the partial-path record counts")
+
+/* One count per field above, with the meanings docs/PROTOCOL.md
+ * ("Events") defines exactly.  In short: activations = fresh + continuing;
+ * records = rec_return + rec_split + rec_dead = rec_array + rec_row +
+ * rec_hash = rec_region_* summed = path_counts; calls = calls_interproc +
+ * calls_summarized + calls_dead (calls_cut among all three, calls_framed
+ * and calls_indirect among the summarized). */
+typedef struct ipp_events {
+#define IPP_EVENT_FIELD(name, what) uint64_t name;
+	IPP_EVENT_FIELDS(IPP_EVENT_FIELD)
+#undef IPP_EVENT_FIELD
+	bool saturated;		/* some count reached UINT64_MAX */
+} ipp_events;
+
+/* The limits the plugin and the runtime share (runtime/ipp_abi.h):
+ * IPP_ARRAY_MAX, the largest region a fresh body counts in an array, and
+ * IPP_ROW_MAX, the most local paths a procedure counts in rows. */
+typedef struct ipp_events_limits {
+	uint64_t array_max;
+	uint64_t row_max;
+} ipp_events_limits;
+
+/* Derives the events of profile module pm, which must have passed
+ * ipp_profile_check() against fin's map: every record is decoded once and
+ * its active suffix attributed to the fresh or the continuing body of each
+ * procedure it passes.  Only the modes the plugin instruments (intra,
+ * context) have events: other modes return -1 with a message, as does a
+ * record that does not decode. */
+int ipp_events_derive(const ipp_fin *fin, const ipp_prof_module *pm,
+		      const ipp_events_limits *lim, ipp_events *out, char *err, size_t errlen);
+/* sum += x, field by field (saturating). */
+void ipp_events_add(ipp_events *sum, const ipp_events *x);
+
 #ifdef __cplusplus
 }
 #endif

@@ -148,6 +148,7 @@ bool ipp_is_setjmp_call(gimple *s);
 bool ipp_is_longjmp_call(gimple *s);
 bool ipp_is_computed_goto(gimple *s);
 bool ipp_is_unreachable_call(gimple *s);
+bool ipp_unit_instruments(const struct unit *u, tree decl);
 
 /* ------------------------------------------------------------------ */
 /* The runtime ABI as trees (abi.cc)                                    */

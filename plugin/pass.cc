@@ -21,6 +21,48 @@
 char *ipp_unit_map;
 size_t ipp_unit_map_len;
 
+/* The decl's flags are not the only place a call learns that its callee is
+ * const: C gives the address of a const function a pointer to a
+ * const-qualified function type, and gimple_call_flags() reads the call's
+ * fntype too.  A call to an instrumented function whose value is unused
+ * would then still be dropped (at RTL expansion even at -O0), while the
+ * caller's path goes through its call vertex: the map would count calls
+ * the callee never saw (ipp check: entries < calls).  So every call to an
+ * instrumented procedure of the unit gets the unqualified type, and the
+ * virtual operands it now needs. */
+static void drop_const_call_types(struct unit *u)
+{
+	for (size_t i = 0; i < u->nfns; i++) {
+		function *fun = u->fns[i].fun;
+		bool changed = false;
+		basic_block bb;
+		if (!fun || !gimple_has_body_p(u->fns[i].node->decl))
+			continue;
+		push_cfun(fun);
+		FOR_EACH_BB_FN(bb, fun) {
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+			     gsi_next(&gsi)) {
+				gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+				tree fn, fntype;
+				if (!call || gimple_call_internal_p(call))
+					continue;
+				fn = gimple_call_fndecl(call);
+				fntype = gimple_call_fntype(call);
+				if (!fn || !fntype || !TYPE_READONLY(fntype) ||
+				    !ipp_unit_instruments(u, fn))
+					continue;
+				gimple_call_set_fntype(call, build_qualified_type(
+					fntype, TYPE_QUALS(fntype) & ~TYPE_QUAL_CONST));
+				update_stmt(call);
+				changed = true;
+			}
+		}
+		if (changed)
+			update_ssa(TODO_update_ssa);
+		pop_cfun();
+	}
+}
+
 static unsigned int execute_ipp(void)
 {
 	struct unit u;
@@ -103,6 +145,7 @@ static unsigned int execute_ipp(void)
 		DECL_PURE_P(decl) = 0;
 		DECL_LOOPING_CONST_OR_PURE_P(decl) = 0;
 	}
+	drop_const_call_types(&u);
 	if (!ipp_abi_init())
 		goto out;
 	ipp_abi_module_data(fin, module, cks);

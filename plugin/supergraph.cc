@@ -183,6 +183,15 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 	return IPP_NONE;
 }
 
+/* Whether DECL is a function of the unit that the pass instruments. */
+bool ipp_unit_instruments(const struct unit *u, tree decl)
+{
+	for (size_t i = 0; i < u->nfns; i++)
+		if (u->fns[i].node->decl == decl)
+			return !u->fns[i].skip;
+	return false;
+}
+
 bool ipp_is_unreachable_call(gimple *s)
 {
 	return s && is_gimple_call(s) &&

@@ -119,7 +119,9 @@ static RT_NOINST void rt_atexit(void)
 {
 	rt_record_exit_frames();
 	rt_dump_lock_acquire();
+	RT_STAT_WRITE_BEGIN();
 	rt_final_failed = rt_write_profile(RT_WRITE_FINAL) < 0;
+	RT_STAT_WRITE_END();
 	rt_dump_lock_release();
 }
 
@@ -128,9 +130,12 @@ __attribute__((destructor(101))) static RT_NOINST void rt_fini(void)
 	rt_exiting = true;
 	rt_record_exit_frames();
 	rt_dump_lock_acquire();
+	RT_STAT_WRITE_BEGIN();
 	if (!rt_final_failed)
 		rt_write_profile(RT_WRITE_FINAL);
+	RT_STAT_WRITE_END();
 	rt_dump_lock_release();
+	RT_STAT_WRITE();
 }
 
 /* ------------------------------------------------------------------ */

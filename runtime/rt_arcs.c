@@ -176,6 +176,7 @@ RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region 
 	uint64_t key;
 	uint32_t steps = 0;
 
+	RT_STAT(icall);
 	/* A function pointer called from the thread's first frame (the
 	 * caller is uninstrumented), or by a dead-end call (vertex -1, the
 	 * path recorded before the call): no site to credit. */
@@ -200,9 +201,11 @@ RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region 
 				if (__builtin_add_overflow(a->count, 1, &v))
 					v = UINT64_MAX;
 				a->count = v;
+				RT_STAT(icall_hit);
 				return;
 			}
 		}
 	}
+	RT_STAT(icall_slow);
 	count_slow(t, m, site, callee, key);
 }

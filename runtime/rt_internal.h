@@ -64,6 +64,7 @@
 #include <sys/types.h>
 
 #include "ipp_abi.h"
+#include "rt_stats.h"
 
 /* Function attributes.  RT_API: exported (the ABI and <ipp.h>);
  * RT_HIDDEN: internal to the runtime. */

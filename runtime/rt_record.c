@@ -79,6 +79,7 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 		uint64_t key1, shift;
 		struct rt_hent *e;
 		if (RT_LIKELY(n < s->limit)) {
+			RT_STAT(record_array);
 			count_one(&s->counts[n]);
 			return;
 		}
@@ -88,6 +89,7 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 		if (!__builtin_add_overflow(n, 1, &key1)) {
 			e = &s->hent[rt_htab_index(key1, shift)];
 			if (RT_LIKELY(e[0].key1 == key1)) {
+				RT_STAT(record_probe1);
 				count_one(&e[0].count);
 				return;
 			}
@@ -95,11 +97,13 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 			 * the last entry, but this one does not need to: the
 			 * entry after the last (e[cap]) is always empty. */
 			if (e[1].key1 == key1) {
+				RT_STAT(record_probe2);
 				count_one(&e[1].count);
 				return;
 			}
 		}
 	}
+	RT_STAT(record_slow);
 	rt_record_slow(r, n);
 }
 
@@ -110,12 +114,14 @@ RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
 {
 	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
 	uint64_t *c;
+	RT_STAT(counts);
 	if (RT_LIKELY(i < rt_tls_view.nslots)) {
 		const struct rt_slot *s = &rt_tls_view.slots[i];
 		/* limit is set after counts (rt_state.c): a complete slot */
 		if (RT_LIKELY(s->limit != 0))
 			return s->counts;
 	}
+	RT_STAT(counts_slow);
 	c = rt_counts_slow(r);
 	return c ? c : rt_scratch;
 }

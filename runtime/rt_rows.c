@@ -145,15 +145,20 @@ RT_API uint64_t *__ipp_row(struct ipp_rt_region *r, const struct ipp_rt_rows *d,
 	struct rt_row *w = NULL;
 	uint32_t slot;
 
+	RT_STAT(row);
 	if (t && t->rowidx)
 		w = find(t->rowidx, r, d, base, nvc, key, &slot);
+	RT_STAT_IF(w, row_found);
 	if (!w && t && !rt_tls_busy && !t->in_partial) {
 		rt_tls_busy = 1;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		w = insert(t, r, d, base, nvc, key);
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		rt_tls_busy = 0;
+		RT_STAT_IF(w, row_inserted);
 	}
+	RT_STAT_IF(!w, row_none);
+	RT_STAT_IF(idx >= d->n, row_number);
 	if (idx < d->n) {
 		if (w) {
 			w->counts[idx]++;
@@ -163,6 +168,7 @@ RT_API uint64_t *__ipp_row(struct ipp_rt_region *r, const struct ipp_rt_rows *d,
 		 * have it: ipp_abi.h) */
 		n = base + d->a[idx] * nvc + d->b[idx];
 	}
+	RT_STAT(row_record);
 	__ipp_record(r, n);
 	return w ? w->counts : NULL;
 }

@@ -532,6 +532,7 @@ RT_HIDDEN void rt_record_slow(struct ipp_rt_region *r, uint64_t n)
 		for (k = rt_htab_index(key1, shift);; k = (k + 1) & mask) {
 			struct rt_hent *e = &h[k];
 			if (e->key1 == key1) {
+				RT_STAT(slow_probe);
 				e->count = rt_sat_add(e->count, 1);
 				return;
 			}

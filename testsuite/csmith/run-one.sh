@@ -4,7 +4,7 @@
 #
 # Generates $C_WORK/seed-SEED/prog.c, then for each level of $C_LEVELS
 # builds it plainly, runs it, and for each mode of $IPP_MODES builds it with
-# ipp-gcc, runs it and compares.  Writes $C_WORK/results/SEED.res (one line
+# ipp-gcc, runs it, compares, and checks the run's profile (check_profile).  Writes $C_WORK/results/SEED.res (one line
 # per check) and SEED.fail (each failure with how to reproduce it).
 #
 # Environment: C_WORK, C_LEVELS, C_TIMEOUT (seconds per run), C_KEEP,
@@ -59,7 +59,7 @@ record_failure() {
 		echo "== $name $lv $mode: $detail"
 		echo "   logs: $dir"
 		echo "   program: cd \$(mktemp -d) && $(shell_quote "$CSMITH") --seed $seed > prog.c   (kept: $sdir/prog.c)"
-		echo "   instrumented: $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $lv -w -I$(shell_quote "$CSMITH_INCLUDE") prog.c -o ipp && ./ipp 1; echo \"exit \$?\""
+		echo "   instrumented: $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $lv -w -I$(shell_quote "$CSMITH_INCLUDE") prog.c -o ipp && ./ipp 1; echo \"exit \$?\"; $(shell_quote "$IPP_TOOL") check ipp ipp.prof"
 		echo "   plain:        $(shell_quote "$IPP_CC") $lv -w -I$(shell_quote "$CSMITH_INCLUDE") prog.c -o plain && ./plain 1; echo \"exit \$?\""
 		if [ ! -f "$dir/status" ]; then
 			echo "   compiler output (first lines):"
@@ -68,13 +68,16 @@ record_failure() {
 			echo "   plain: exit $(cat "$pdir/status"), checksum $(checksum "$pdir");" \
 				"instrumented: exit $(cat "$dir/status"), checksum $(checksum "$dir")"
 			diff_outputs "$pdir" "$dir"
+			check_log_excerpt "$dir"
 		fi
 	} >>"$fail"
 }
 
 mkdir -p "$sdir"
 failed=0
-if ! "$CSMITH" --seed "$seed" >"$sdir/prog.c" 2>"$sdir/csmith.log"; then
+# Csmith writes platform.info into its working directory: run it in the
+# seed's own.
+if ! (cd "$sdir" && exec "$CSMITH" --seed "$seed") >"$sdir/prog.c" 2>"$sdir/csmith.log"; then
 	for lv in $C_LEVELS; do skip_all "$lv" "csmith failed to generate a program"; done
 else
 	for lv in $C_LEVELS; do
@@ -100,6 +103,7 @@ else
 			idir=$ldir/$m
 			mkdir -p "$idir"
 			st=0
+			checknote=
 			build "$idir" "${IPP_WRAP[@]}" -fplugin-arg-ipp-mode="$m" "$lv" -w || st=$?
 			if [ "$st" != 0 ]; then
 				detail=$(build_failure_reason "$idir/cc.log" "$st" "$cc_timeout")
@@ -107,13 +111,17 @@ else
 				run_limited "$C_TIMEOUT" "$idir" "$idir/prog" 1
 				if timed_out "$idir"; then
 					detail="instrumented run times out (${C_TIMEOUT}s), plain does not"
+				elif ! detail=$(same_behaviour "$pdir" "$idir"); then
+					detail="$detail (checksum plain $(checksum "$pdir"), ipp $(checksum "$idir"))"
+				elif ! detail=$(check_profile "$idir" "$idir/prog"); then
+					:
 				else
-					detail=$(same_behaviour "$pdir" "$idir") && detail=
-					[ -z "$detail" ] || detail="$detail (checksum plain $(checksum "$pdir"), ipp $(checksum "$idir"))"
+					checknote=$detail
+					detail=
 				fi
 			fi
 			if [ -z "$detail" ]; then
-				result PASS "$lv" "$m" ""
+				result PASS "$lv" "$m" "$checknote"
 				[ "$C_KEEP" = 1 ] || rm -rf "$idir"
 			else
 				failed=1

@@ -15,7 +15,9 @@
 #     times out plainly (Csmith programs may loop for very long) or exits
 #     non-zero plainly; the reason is kept;
 #   - fails when the instrumented build does not compile (ICE or error),
-#     times out where the plain one did not, or behaves differently;
+#     times out where the plain one did not, behaves differently, or its
+#     profile is missing or fails `ipp check` (check_profile in
+#     ../torture/common.sh);
 #   - passes otherwise.
 # Prints "N passed, N failed, N skipped" on a line of its own, the skip
 # reasons with their counts, and exits 1 if a check failed.
@@ -25,7 +27,7 @@
 #   harness; work/seed-S/ keeps the program and builds of failed checks.
 #
 # Environment: see ../torture/common.sh (IPP_CC, IPP_PLUGIN, IPP_RUNTIME,
-# IPP_GCC, IPP_MODES, IPP_BUILDDIR); CSMITH (the generator, default csmith),
+# IPP_GCC, IPP_TOOL, IPP_MODES, IPP_BUILDDIR); CSMITH (the generator, default csmith),
 # CSMITH_INCLUDE (its runtime headers, default /usr/include/csmith);
 # CSMITH_JOBS, CSMITH_TIMEOUT and CSMITH_LEVELS: defaults of the options.
 #

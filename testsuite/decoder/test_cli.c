@@ -756,6 +756,48 @@ static void test_calls(void)
 	run_free(&r);
 }
 
+/* ipp counts --events on Figure 9, the profile of one complete run of the
+ * paper's program (context mode).  main is entered once, fresh, and calls
+ * pow 15 times through interprocedural sites (9 + 6, test_calls): 15
+ * continuing activations of pow's clone.  main makes continuing calls, so
+ * it has a frame and saves __ipp_path; it is flagged entry, so it checks
+ * __ipp_itgt; its region has 36 paths, so it counts inline in an array
+ * (one __ipp_counts).  pow makes no call: no frame, and it counts its
+ * paths in rows without a path register (lazy r: each return computes the
+ * number from the row tables, a multiply by nvc).  Figure 9's 49 path
+ * executions are 49 records: main's return and 18 at main's back edge in
+ * main's array, 30 at pow's back edge (ranks 1, 2, 5, 6, 8, 9 of `ipp
+ * report`) in pow's rows, none through __ipp_record.  The real program
+ * (examples/fig4.c built with ipp-gcc and runtime/libipprt-stats.a) makes
+ * exactly 1 __ipp_counts call, 15 __ipp_row calls (one per activation of
+ * pow) and no __ipp_record call. */
+static void test_events(void)
+{
+	static const char *const want[] = {
+		"\nfresh 1\n", "\ncontinuing 15\n", "\nframes 1\n", "\nframes_assumed 0\n",
+		"\ncounts_calls 1\n", "\nitgt_checks 1\n", "\npath_saves 1\n", "\nreturns 16\n",
+		"\nframe_pops 1\n", "\nreturns_continuing 15\n", "\nreturns_lazy 15\n",
+		"\nrecords 49\n", "\nrec_return 1\n", "\nrec_split 48\n", "\nrec_dead 0\n",
+		"\nrec_array 19\n", "\nrec_row 30\n", "\nrec_row_return 0\n", "\nrec_hash 0\n",
+		"\nrec_region_small 49\n", "\nrestarts 48\n", "\nmultiplies 15\n",
+		"\ncalls_interproc 15\n", "\ninterproc_returns 15\n", "\nicall_arcs 0\n",
+		"\npath_counts 49\n", "\npartial_counts 0\n",
+	};
+	struct run r;
+
+	ipp(&r, "counts --events ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	STARTS(r.out, "activations 16\n");
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		CONTAINS(r.out, want[i]);
+	run_free(&r);
+	ipp(&r, "counts --events --format=yaml ./fig4prog fig9.prof");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CONTAINS(r.out, "    events:\n      activations: 16\n");
+	CONTAINS(r.out, "      records: 49\n");
+	run_free(&r);
+}
+
 static void test_cuts(void)
 {
 	struct run r;
@@ -1239,6 +1281,7 @@ int main(void)
 	    CU_add_test(s, "two units linked, archive", test_two_units) == NULL ||
 	    CU_add_test(s, "report --cuts", test_cuts) == NULL ||
 	    CU_add_test(s, "counts --calls: callees named", test_calls) == NULL ||
+	    CU_add_test(s, "counts --events: Figure 9", test_events) == NULL ||
 	    CU_add_test(s, "decode: path 35, partial", test_decode) == NULL ||
 	    CU_add_test(s, "decode: errors", test_decode_errors) == NULL ||
 	    CU_add_test(s, "check: flow conservation, counts --check", test_check) == NULL ||

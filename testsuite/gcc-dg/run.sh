@@ -111,8 +111,6 @@ done
 ipp_resolve_tools
 command -v runtest >/dev/null ||
 	die "DejaGnu's runtest is missing: install it with 'apt-get install dejagnu'"
-ipp_tool=$IPP_BUILDDIR/ipp
-[ -x "$ipp_tool" ] || die "no ipp tool at $ipp_tool (build it)"
 : "${out:=$IPP_BUILDDIR/testsuite/gcc-dg/out}"
 : "${cache:=$IPP_BUILDDIR/testsuite/gcc-dg/cache}"
 mkdir -p "$out"
@@ -191,7 +189,7 @@ if [ "$compare_only" = 0 ]; then
 	done
 	msg "running $ntests tests x levels ($levels) x (plain, $IPP_MODES): $(wc -l <"$units") runtest processes, $jobs at a time, $slots per variant"
 	export GCC_DG_SRCDIR=$srcdir GCC_DG_TESTS=$work/runtest-tests.txt GCC_DG_SLOTS=$slots \
-		GCC_DG_WRAPPER=$wrapper GCC_DG_IPP=$ipp_tool GCC_DG_TIMEOUT=$timeout
+		GCC_DG_WRAPPER=$wrapper GCC_DG_IPP=$IPP_TOOL GCC_DG_TIMEOUT=$timeout
 	xargs -P "$jobs" -L 1 bash "$here/run-unit.sh" <"$units" || true
 fi
 

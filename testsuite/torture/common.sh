@@ -23,6 +23,8 @@
 #                 works as it is once IPP_PLUGIN and IPP_RUNTIME are set)
 #   IPP_MODES     the plugin modes to test, space-separated (default: every
 #                 mode the plugin accepts, probed once)
+#   IPP_TOOL      the ipp command, which checks each profile (default: ipp
+#                 in the build tree)
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
 
@@ -65,13 +67,16 @@ ipp_resolve_tools() {
 		fi
 	fi
 	[ -r "$IPP_GCC" ] || die "no ipp-gcc wrapper at $IPP_GCC (set IPP_GCC)"
+	: "${IPP_TOOL:=$IPP_BUILDDIR/ipp}"
+	[ -x "$IPP_TOOL" ] || die "no ipp tool at $IPP_TOOL (build it or set IPP_TOOL)"
 	command -v "$IPP_CC" >/dev/null || die "no compiler $IPP_CC (set IPP_CC)"
 	command -v timeout >/dev/null || die "timeout(1) (coreutils) is missing"
 	# Absolute paths: the builds and runs happen in scratch directories.
 	IPP_PLUGIN=$(cd "$(dirname "$IPP_PLUGIN")" && pwd)/$(basename "$IPP_PLUGIN")
 	IPP_RUNTIME=$(cd "$(dirname "$IPP_RUNTIME")" && pwd)/$(basename "$IPP_RUNTIME")
 	IPP_GCC=$(cd "$(dirname "$IPP_GCC")" && pwd)/$(basename "$IPP_GCC")
-	export IPP_CC IPP_PLUGIN IPP_RUNTIME IPP_GCC IPP_BUILDDIR IPP_SRCDIR
+	IPP_TOOL=$(cd "$(dirname "$IPP_TOOL")" && pwd)/$(basename "$IPP_TOOL")
+	export IPP_CC IPP_PLUGIN IPP_RUNTIME IPP_GCC IPP_TOOL IPP_BUILDDIR IPP_SRCDIR
 }
 
 # ipp_wrap: set the array IPP_WRAP to the command that runs the wrapper.
@@ -140,6 +145,44 @@ run_limited() {
 			</dev/null >"$dir/out" 2>"$dir/err") || st=$?
 		echo "$st" >"$dir/status"
 	) 2>/dev/null
+}
+
+# check_profile DIR EXE: the net under an instrumented run in DIR (by
+# run_limited) that behaved as the plain one.  The run must have written
+# its profile, DIR/ipp.prof: docs/RUNTIME.md promises the write at every
+# return from main and every exit(), and a run the harnesses compare ends
+# with the plain build's status, so it ended one of those two ways (or by
+# _exit, quick_exit or exec, which skip the write: no torture test or
+# Csmith program calls them).  And `ipp check EXE DIR/ipp.prof` must pass:
+# every record valid against EXE's maps, flow conserved at every vertex.
+# Its output goes to DIR/check.log.  Prints nothing when the profile is
+# valid; a note when it is valid but some checks were inconclusive
+# (saturated counts: `ipp check` says so and still exits 0); on failure,
+# a one-line description naming `ipp check`, and returns 1.
+check_profile() {
+	local dir=$1 exe=$2 st=0 l
+	if [ ! -f "$dir/ipp.prof" ]; then
+		echo "no profile: the run ended with status $(cat "$dir/status") but wrote no $dir/ipp.prof"
+		return 1
+	fi
+	"$IPP_TOOL" check "$exe" "$dir/ipp.prof" >"$dir/check.log" 2>&1 || st=$?
+	if [ "$st" != 0 ]; then
+		l=$(grep -m1 -E ': (violation|error): |^ipp: ' "$dir/check.log" || true)
+		l=${l#"ipp: $dir/ipp.prof: "}
+		echo "ipp check failed (status $st)${l:+: $l}"
+		return 1
+	fi
+	if l=$(grep -m1 '^no flow violation (' "$dir/check.log"); then
+		echo "ipp check: $l"
+	fi
+	return 0
+}
+
+# check_log_excerpt DIR: the output of `ipp check` in DIR, for failures.txt.
+check_log_excerpt() {
+	[ -f "$1/check.log" ] || return 0
+	echo "   ipp check output (first lines; reproduce: cd $1 && $(shell_quote "$IPP_TOOL") check prog ipp.prof):"
+	sed -n '1,20s/^/     | /p' "$1/check.log"
 }
 
 # timed_out DIR: did the run in DIR hit the time limit?
@@ -228,10 +271,10 @@ list_names() {
 # has one check a line, "TEST LEVEL MODE REASON..." (LEVEL or MODE may be
 # *: every level, every mode; '#' starts a comment).  A listed check that
 # fails becomes XFAIL with the reason (its detail in parentheses); one that
-# passes becomes a FAIL ("unexpected pass"), so that the list can only
-# shrink with the truth.
+# passes becomes a FAIL ("unexpected pass", naming the list's file), so
+# that the list can only shrink with the truth.
 apply_xfails() {
-	sed 's/#.*//' "$1" | awk -F'\t' '
+	sed 's/#.*//' "$1" | awk -F'\t' -v list="$(basename "$1")" '
 		NR == FNR { if (NF || $0 ~ /[^ \t]/) {
 				split($0, w, " "); r = $0
 				for (i = 1; i <= 3; i++) sub(/^[ \t]*[^ \t]+/, "", r)
@@ -243,18 +286,19 @@ apply_xfails() {
 		  else if (($2, "*", $4) in x) why = x[$2, "*", $4]
 		  else if (($2, "*", "*") in x) why = x[$2, "*", "*"] }
 		why != "" && $1 == "FAIL" { print "XFAIL\t" $2 "\t" $3 "\t" $4 "\t" why " (" $5 ")"; next }
-		why != "" && $1 == "PASS" { print "FAIL\t" $2 "\t" $3 "\t" $4 "\tunexpected pass: remove it from the expected failures"; next }
+		why != "" && $1 == "PASS" { print "FAIL\t" $2 "\t" $3 "\t" $4 "\tunexpected pass: remove it from " list; next }
 		{ print }' - "$2"
 }
 
-# summarize RESULTS OUTDIR TITLE: RESULTS has one line per check,
+# summarize RESULTS OUTDIR TITLE [XFAILS]: RESULTS has one line per check,
 #   PASS|FAIL|XFAIL|SKIP <TAB> name <TAB> level <TAB> mode <TAB> detail
 # Prints TITLE, the summary line "N passed, N failed, N skipped" (read by
 # CI; expected failures are in none of the three: they get their own line
-# and list), the skip reasons grouped with counts and examples, and the failures;
-# writes OUTDIR/skips.txt.  Returns 1 if anything failed.
+# and list, which names XFAILS, the file that lists them), the skip reasons
+# grouped with counts and examples, and the failures; writes
+# OUTDIR/skips.txt.  Returns 1 if anything failed.
 summarize() {
-	local res=$1 out=$2 title=$3 np nf ns nx
+	local res=$1 out=$2 title=$3 xfails=${4:-xfail.txt} np nf ns nx
 	np=$(grep -c '^PASS' "$res" || true)
 	nf=$(grep -c '^FAIL' "$res" || true)
 	ns=$(grep -c '^SKIP' "$res" || true)
@@ -280,7 +324,7 @@ summarize() {
 		END { for (r in n) printf "passed with a note: %d checks, %s (tests:%s)\n", n[r], r, ex[r] }' "$res"
 	nx=$(grep -c '^XFAIL' "$res" || true)
 	if [ "$nx" -gt 0 ]; then
-		echo "$nx expected failures (listed with their reasons in xfail.txt):"
+		echo "$nx expected failures (listed with their reasons in $xfails):"
 		awk -F'\t' '$1 == "XFAIL" { printf "  %s %s %s: %s\n", $2, $3, $4, $5 }' "$res"
 	fi
 	if [ "$nf" -gt 0 ]; then

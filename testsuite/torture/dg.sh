@@ -5,7 +5,7 @@
 #
 #   dg_init DIR                 set the target triplet; DIR caches probes
 #   dg_plan SRCDIR LEVELS T...  print the plan of each test at each level:
-#       name <TAB> level <TAB> run|link|compile <TAB> flags
+#       name <TAB> level <TAB> run|link|compile|assemble <TAB> flags
 #       name <TAB> level <TAB> skip <TAB> reason
 #
 # What each directive does here:
@@ -17,13 +17,21 @@
 #                                configured for a native target); ieee: the
 #                                flags target-supports.exp gives (none on
 #                                x86); anything else: skip
-#   dg-do run|link|compile [SEL] what to do (default: run); a `target'
-#                                selector that does not match skips
+#   dg-do run|link|compile|assemble [SEL]   what to do (default:
+#                                $DG_DEFAULT_ACTION, else run): compile is
+#                                -S, assemble -c, preprocess is taken as
+#                                compile; a `target' selector that does not
+#                                match skips
 #   dg-require-effective-target NAME [SEL]  skip unless NAME holds
 #   dg-skip-if REASON SEL [INCLUDE [EXCLUDE]]  skip when SEL matches, every
 #                                INCLUDE option is used and no EXCLUDE one
-#   dg-require-stack-size EXPR   skip if the stack limit (ulimit -s) is lower
-#   dg-require-weak, dg-require-alias   hold on GNU/Linux (ELF)
+#   dg-require-stack-size EXPR   skip if the stack limit (ulimit -s) is lower;
+#                                an EXPR relative to the target's
+#                                stack_size does not apply (there is none)
+#   dg-require-weak, dg-require-alias, dg-require-visibility,
+#   dg-require-profiling         hold on GNU/Linux (ELF, gcov's libgcov)
+#   dg-require-dll               never holds on GNU/Linux
+#   dg-require-stack-check KIND  holds if -fstack-check=KIND links
 #   dg-xfail-if, dg-xfail-run-if, dg-prune-output, dg-final, dg-warning, ...
 #                                no effect: the harness compares the plain
 #                                and the instrumented build, and skips a
@@ -116,11 +124,34 @@ et_holds() {
 	mmap) v=$(dg_probe "$name" executable "-w" <<<'#include <sys/mman.h>
 	int main() { return mmap (0, 0, 0, 0, 0, 0) == 0; }') ;;
 	fpic) v=$(dg_probe "$name" object "-fpic" <<<'int x;') ;;
+	nonpic) v=$(dg_probe "$name" object <<<'#if __PIC__
+	#error __PIC__
+	#endif') ;;
+	ptr32plus) v=$(dg_probe "$name" object <<<'int dummy[sizeof (void *) >= 4 ? 1 : -1];') ;;
+	llp64) v=$(dg_probe "$name" object <<<'int dummy[sizeof (int) == 4 && sizeof (void *) == 8 && sizeof (long long) == 8 && sizeof (long) == 4 ? 1 : -1];') ;;
+	size20plus) v=$(dg_probe "$name" object <<<'char dummy[65537L];') ;;
+	size32plus) v=$(dg_probe "$name" object <<<'char dummy[16777217L];') ;;
+	pthread) v=$(dg_probe "$name" object "-pthread" <<<'#include <pthread.h>
+	void foo (void) { }') ;;
+	scheduling) v=$(dg_probe "$name" object "-fschedule-insns" <<<'void foo (void) { }') ;;
+	fopenmp) v=$(dg_probe "$name" object "-fopenmp" <<<'void foo (void) { }') ;;
+	fgraphite) v=$(dg_probe "$name" object "-O1 -fgraphite" <<<'void foo (void) { }') ;;
+	named_sections) v=$(dg_probe "$name" object <<<'int __attribute__ ((section("whatever"))) foo;') ;;
+	short_enums) v=$(dg_probe "$name" object <<<'enum foo { bar };
+	int s[sizeof (enum foo) == 1 ? 1 : -1];') ;;
+	R_flag_in_section)
+		# target-supports.exp reads the auto-host.h of a GCC build tree,
+		# which an installed GCC does not have: false there, as here.
+		v=0 ;;
+	run_expensive_tests)
+		# GCC's testsuite runs them only with GCC_TEST_RUN_EXPENSIVE set.
+		if [ -n "${GCC_TEST_RUN_EXPENSIVE:-}" ]; then v=1; else v=0; fi ;;
 	c99_runtime)
 		# gcc.dg/builtins-config.h: glibc has the full C99 runtime.
 		case $DG_TRIPLET in *-linux-gnu*) v=1 ;; *) v=0 ;; esac ;;
 	alloca | label_values | trampolines | indirect_jumps | nonlocal_goto | \
-		untyped_assembly | return_address | unwrapped | signal | weak | alias)
+		untyped_assembly | return_address | unwrapped | signal | weak | alias | \
+		indirect_calls | non_strict_prototype | exceptions | lra | pie)
 		case $DG_TRIPLET in *-linux*) v=1 ;; *) return 2 ;; esac ;;
 	newlib_nano_io | freestanding | vxworks_kernel)
 		case $DG_TRIPLET in *-linux*) v=0 ;; *) return 2 ;; esac ;;
@@ -278,7 +309,7 @@ dg_plan() {
 # dg_plan_test NAME LEVELS RECORDS: the plan lines of one test.
 dg_plan_test() {
 	local t=$1 levels=$2 records=$3
-	local opts='' addl='' action=run skip='' lv d rest a1 a2 a3 a4 v lim
+	local opts='' addl='' action=${DG_DEFAULT_ACTION:-run} skip='' lv d rest a1 a2 a3 a4 v lim
 	local -a skipifs=()
 	SEL_ERR=
 	while IFS=$'\037' read -r d a1 a2 a3 a4 rest; do
@@ -303,8 +334,7 @@ dg_plan_test() {
 			target\ *) target_sel_holds "$a2" || : "${skip:=dg-do $a1 is not for this target}" ;;
 			esac
 			case $a1 in
-			run | link | compile) action=$a1 ;;
-			assemble) action=compile ;;
+			run | link | compile | assemble) action=$a1 ;;
 			preprocess) action=compile ;;
 			*) : "${skip:=dg-do $a1 is not supported by the harness}" ;;
 			esac ;;
@@ -320,16 +350,31 @@ dg_plan_test() {
 			fi ;;
 		dg-require-stack-size)
 			lim=$(stack_limit_bytes)
-			if [[ ! $a1 =~ ^[0-9a-fA-FxX*+()\ -]+$ ]]; then
+			if [[ $a1 == *stack_size* ]]; then
+				# Relative to the target's stack_size, which a native
+				# target does not configure: GCC's directive returns
+				# before evaluating it.
+				:
+			elif [[ ! $a1 =~ ^[0-9a-fA-FxX*+()\ -]+$ ]]; then
 				: "${skip:=dg-require-stack-size $a1: cannot evaluate}"
 			elif [ "$lim" != unlimited ] && [ $((a1)) -gt "$lim" ]; then
 				: "${skip:=needs a stack of $((a1)) bytes (ulimit -s is $((lim / 1024)) KiB)}"
 			fi ;;
-		dg-require-weak | dg-require-alias)
+		dg-require-weak | dg-require-alias | dg-require-visibility | dg-require-profiling)
 			case $DG_TRIPLET in
 			*-linux*) ;;
 			*) : "${skip:=$d: not known for $DG_TRIPLET}" ;;
 			esac ;;
+		dg-require-stack-check)
+			# -fstack-check[=KIND] must link a program without a message.
+			v=stack_check_${a1:-generic}
+			if [ -z "${DG_ET[$v]:-}" ]; then
+				DG_ET[$v]=$(dg_probe "$v" executable "-fstack-check${a1:+=$a1}" <<<'int main (void) { return 0; }')
+			fi
+			[ "${DG_ET[$v]}" = 1 ] || : "${skip:=$d $a1: -fstack-check is not available}" ;;
+		dg-require-dll)
+			# DLL attributes: Windows (Cygwin, MinGW) and Symbian only.
+			: "${skip:=$d: not for this target (no DLLs)}" ;;
 		dg-require-*)
 			: "${skip:=$d is not known to the harness}" ;;
 		dg-skip-if)

@@ -9,6 +9,10 @@
 #            there too.  The ieee/ and builtins/ subdirectories have their
 #            own drivers and are not part of this harness.  Extracted into
 #            CACHEDIR/execute.
+#   compile  the top level of gcc/testsuite/gcc.c-torture/compile/: its
+#            1903 *.c tests (compile.exp's other inputs, *.S, there are
+#            none in GCC 12); a few #include a sibling.  Extracted into
+#            CACHEDIR/compile.
 #   gcc.dg   a DejaGnu source tree (what runtest's --srcdir names) for
 #            GCC's gcc.dg tests, for testsuite/gcc-dg/: the top level of
 #            gcc.dg/ (its 5798 *.c tests, their headers, specs and .x
@@ -21,7 +25,8 @@
 # The extraction (about 5 s: the whole .tar.xz is decompressed) is done
 # once per part: CACHEDIR/.stamp-PART records which tarball it came from,
 # and a later call with the same tarball does nothing.  Prints the
-# directory the part is in (CACHEDIR/execute or CACHEDIR/gcc.dg).
+# directory the part is in (CACHEDIR/execute, CACHEDIR/compile or
+# CACHEDIR/gcc.dg).
 #
 # Environment: GCC_SOURCE_TARBALL overrides the tarball.
 #
@@ -31,7 +36,7 @@ set -euo pipefail
 HARNESS_NAME=torture
 . "$(dirname "$0")/common.sh"
 
-[ $# -eq 1 ] || [ $# -eq 2 ] || die "usage: fetch.sh CACHEDIR [execute|gcc.dg]"
+[ $# -eq 1 ] || [ $# -eq 2 ] || die "usage: fetch.sh CACHEDIR [execute|compile|gcc.dg]"
 cache=$1
 part=${2:-execute}
 
@@ -43,6 +48,9 @@ case $part in
 execute)
 	members=(gcc.c-torture/execute/'*.c' gcc.c-torture/execute/'*.h')
 	keep=gcc.c-torture/execute tests=. min_tests=1000 ;;
+compile)
+	members=(gcc.c-torture/compile/'*.c')
+	keep=gcc.c-torture/compile tests=. min_tests=1000 ;;
 gcc.dg)
 	members=(gcc.dg/{'*.c','*.h','*.x','*.exp','*.spec','*.specs'} lib/'*.exp'
 		config/default.exp gcc.c-torture/execute/builtins/chk.h
@@ -51,7 +59,7 @@ gcc.dg)
 		gcc.dg/gomp/openmp-simd-2.c gcc.dg/graphite/scop-10.c gcc.dg/torture/pr69714.c
 		gcc.dg/tree-ssa/{pr77664.c,pr81588.c,pr88676.c})
 	keep= tests=gcc.dg min_tests=5000 ;;
-*) die "unknown part $part (execute or gcc.dg)" ;;
+*) die "unknown part $part (execute, compile or gcc.dg)" ;;
 esac
 
 # Find the tarball: /usr/src/gcc-12/gcc-12.*.tar.* (not the gm2 one).

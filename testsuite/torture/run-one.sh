@@ -5,7 +5,11 @@
 #
 # For each level in the plan ($T_PLAN, lines "NAME <TAB> level <TAB> action
 # <TAB> flags|reason"): build the test plainly, run it, then for each mode
-# of $IPP_MODES build it with ipp-gcc, run it and compare.  Writes
+# of $IPP_MODES build it with ipp-gcc, run it, compare, and check the
+# profile of the run (check_profile in common.sh).  A test whose action is
+# compile, assemble or link is built only: plainly, then in each mode,
+# whose output must hold maps that `ipp map --list` reads (check_map).
+# Writes
 #   $T_WORK/results/NAME.res   one line per check (see run.sh)
 #   $T_WORK/results/NAME.fail  each failure with the commands to reproduce it
 # and keeps the build directories of failed checks in $T_WORK/NAME/.
@@ -36,6 +40,17 @@ ipp_wrap
 # result KIND LEVEL MODE DETAIL: one line of NAME.res.
 result() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$name" "$2" "$3" "$4" >>"$res"; }
 
+# output ACTION: the file a build for ACTION makes (in its directory):
+# prog (run, link), prog.s (compile: -S, as DejaGnu's "compile"), prog.o
+# (assemble: -c).
+output() {
+	case $1 in
+	compile) echo prog.s ;;
+	assemble) echo prog.o ;;
+	*) echo prog ;;
+	esac
+}
+
 # build DIR ACTION FLAGS... -- compile/link the test in DIR (the command is
 # the rest of the line after ACTION: a compiler and its flags); the output
 # is DIR/cc.log, the command DIR/cc.cmd.  Returns the compiler's status.
@@ -44,28 +59,87 @@ build() {
 	shift 2
 	local -a tail=("$src" -o "$dir/prog" -lm)
 	case $action in
-	compile) tail=(-c "$src" -o "$dir/prog.o") ;;
+	compile) tail=(-S "$src" -o "$dir/prog.s") ;;
+	assemble) tail=(-c "$src" -o "$dir/prog.o") ;;
 	esac
 	printf '%s\n' "$(shell_quote "$@" "${tail[@]}")" >"$dir/cc.cmd"
 	(cd "$dir" && timeout -k 5 "$cc_timeout" "$@" "${tail[@]}") >"$dir/cc.log" 2>&1
 }
 
+# is_elf FILE: does FILE start with ELF's magic number?
+is_elf() {
+	[ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '177ELF' ]
+}
+
+# check_map DIR FILE PLAINFILE: `ipp map --list FILE` (every map in FILE
+# parsed and renumbered as ipp report does, the psi/rho digest checked)
+# must succeed; its output goes to DIR/map.log.  Assembly (a "dg-do
+# compile" test, or one whose own options say -S: compile/pr89235.c) is
+# assembled first; when it does not assemble and the plain build's
+# assembly, PLAINFILE, does not either (inline asm that only the test's
+# target assembles: 920520-1.c), the map cannot be read: a note says so.
+# An object without any function code (only declarations and data, or
+# static functions GCC removed before the plugin's pass) has no map,
+# rightly: a note says so too.  On failure prints a one-line description
+# and returns 1.
+check_map() {
+	local dir=$1 file=$2 plain=$3 st=0 l
+	if ! is_elf "$file"; then
+		if ! "$IPP_CC" -c -x assembler "$file" -o "$dir/assembled.o" >"$dir/map.log" 2>&1; then
+			if is_elf "$plain" || "$IPP_CC" -c -x assembler "$plain" -o "$dir/plain-assembled.o" \
+				>/dev/null 2>&1; then
+				echo "the instrumented assembly does not assemble, the plain one does"
+				return 1
+			fi
+			echo "map not read: the assembly does not assemble, the plain build's neither"
+			return 0
+		fi
+		file=$dir/assembled.o
+	fi
+	"$IPP_TOOL" map --list "$file" >"$dir/map.log" 2>&1 || st=$?
+	[ "$st" = 0 ] && return 0
+	if grep -q 'no \.ipp_map section' "$dir/map.log" &&
+		! nm --defined-only "$file" | grep -q ' [TtWi] '; then
+		echo "no map: no function code in the object"
+		return 0
+	fi
+	l=$(grep -m1 '^ipp: ' "$dir/map.log" || true)
+	echo "ipp map --list failed (status $st)${l:+: $l}"
+	return 1
+}
+
 # record_failure LEVEL MODE DETAIL DIR PLAINDIR FLAGS: a failure's entry in
-# NAME.fail, with the commands that reproduce it.
+# NAME.fail, with the commands that reproduce it (for the test's $action).
 record_failure() {
 	local lv=$1 mode=$2 detail=$3 dir=$4 pdir=$5 flags=$6
 	{
 		echo
 		echo "== $name $lv $mode: $detail"
 		echo "   logs: $dir"
-		echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags $src -o ipp -lm && ./ipp; echo \"exit \$?\""
-		echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags $src -o plain -lm && ./plain; echo \"exit \$?\""
-		if [ -f "$dir/cc.log" ] && [ ! -f "$dir/status" ]; then
+		case $action in
+		run)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags $src -o ipp -lm && ./ipp; echo \"exit \$?\"; $(shell_quote "$IPP_TOOL") check ipp ipp.prof"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags $src -o plain -lm && ./plain; echo \"exit \$?\"" ;;
+		link)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags $src -o ipp -lm && $(shell_quote "$IPP_TOOL") map --list ipp"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags $src -o plain -lm" ;;
+		compile)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags -S $src -o ipp.s && $(shell_quote "$IPP_CC") -c ipp.s && $(shell_quote "$IPP_TOOL") map --list ipp.o"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags -S $src -o plain.s" ;;
+		*)
+			echo "   instrumented: cd \$(mktemp -d) && $(ipp_repro_env) -fplugin-arg-ipp-mode=$mode $flags -c $src -o ipp.o && $(shell_quote "$IPP_TOOL") map --list ipp.o"
+			echo "   plain:        cd \$(mktemp -d) && $(shell_quote "$IPP_CC") $flags -c $src -o plain.o" ;;
+		esac
+		if [ -f "$dir/map.log" ]; then
+			echo "   ipp map --list output (first lines):"
+			sed -n '1,15s/^/     | /p' "$dir/map.log"
+		elif [ -f "$dir/cc.log" ] && [ ! -f "$dir/status" ]; then
 			echo "   compiler output (first lines):"
 			sed -n '1,15s/^/     | /p' "$dir/cc.log"
 		elif [ -f "$dir/status" ]; then
 			echo "   plain: exit $(cat "$pdir/status"); instrumented: exit $(cat "$dir/status")"
 			diff_outputs "$pdir" "$dir"
+			check_log_excerpt "$dir"
 		fi
 	} >>"$fail"
 }
@@ -85,7 +159,9 @@ while IFS=$'\t' read -r _ lv action arg; do
 	st=0
 	build "$pdir" "$action" "$IPP_CC" "${flags[@]}" || st=$?
 	plain_skip=
-	if [ "$st" != 0 ]; then
+	if [ "$st" = 124 ] || [ "$st" = 137 ]; then
+		plain_skip="plain compile times out (${cc_timeout}s)"
+	elif [ "$st" != 0 ]; then
 		plain_skip="does not compile plain"
 	elif [ "$action" = run ]; then
 		run_limited "$T_TIMEOUT" "$pdir" "$pdir/prog"
@@ -117,6 +193,7 @@ while IFS=$'\t' read -r _ lv action arg; do
 		idir=$ldir/$m
 		mkdir -p "$idir"
 		st=0
+		checknote=
 		build "$idir" "$action" "${IPP_WRAP[@]}" -fplugin-arg-ipp-mode="$m" "${flags[@]}" || st=$?
 		if [ "$st" != 0 ]; then
 			detail=$(build_failure_reason "$idir/cc.log" "$st" "$cc_timeout")
@@ -124,15 +201,25 @@ while IFS=$'\t' read -r _ lv action arg; do
 			run_limited "$T_TIMEOUT" "$idir" "$idir/prog"
 			if timed_out "$idir"; then
 				detail="instrumented run times out (${T_TIMEOUT}s), plain does not"
+			elif ! detail=$(same_behaviour "$pdir" "$idir" "$varies"); then
+				:
+			elif ! detail=$(check_profile "$idir" "$idir/prog"); then
+				:
 			else
-				detail=$(same_behaviour "$pdir" "$idir" "$varies") && detail=
+				checknote=$detail
+				detail=
 			fi
 		else
-			detail=
+			# Built, not run: the map the plugin put into the object or
+			# program must be one ipp reads and renumbers alike.
+			if detail=$(check_map "$idir" "$idir/$(output "$action")" "$pdir/$(output "$action")"); then
+				checknote=$detail
+				detail=
+			fi
 		fi
 		if [ -z "$detail" ]; then
-			note=
-			[ "$varies" = 0 ] || note="exit status only: the plain output varies from run to run"
+			note=$checknote
+			[ "$varies" = 0 ] || note="exit status only: the plain output varies from run to run${note:+; $note}"
 			result PASS "$lv" "$m" "$note"
 			[ "$T_KEEP" = 1 ] || rm -rf "$idir"
 		else

@@ -1,38 +1,48 @@
 #!/bin/bash
 # run.sh -- does instrumenting with ipp preserve the semantics of GCC's
-# execution torture tests?
+# execution torture tests, and does the plugin compile GCC's compile
+# torture tests?
 #
-#   run.sh [--list FILE] [--out DIR] [--cache DIR] [--levels "-O0 -O2"]
-#          [--jobs N] [--timeout SECS] [--keep] [TEST.c ...]
+#   run.sh [--suite execute|compile] [--list FILE] [--out DIR] [--cache DIR]
+#          [--levels "-O0 -O2"] [--jobs N] [--timeout SECS] [--keep]
+#          [TEST.c ...]
 #
-# Every test (gcc/testsuite/gcc.c-torture/execute/*.c from GCC 12's source,
-# or those named in FILE or on the command line) is built at each level,
-# plainly with $IPP_CC and then once per plugin mode with ipp-gcc, with the
-# test's own options (dg-options, dg-additional-options, dg-add-options);
-# every build is run under a time limit.  One *check* is a (test, level,
-# mode) triple.  It
+# The suite execute (the default) is gcc/testsuite/gcc.c-torture/execute/*.c
+# from GCC 12's source; compile is gcc.c-torture/compile/*.c.  Every test
+# of the suite (or those named in FILE or on the command line) is built at
+# each level, plainly with $IPP_CC and then once per plugin mode with
+# ipp-gcc, with the test's own options (dg-options, dg-additional-options,
+# dg-add-options).  An execute test is run (its default action, as in
+# GCC's execute.exp), under a time limit; a compile test is compiled to an
+# object file (-c: compile.exp's default action is "assemble"), or to
+# assembly (-S) if it says "dg-do compile", as in GCC's testsuite.  One
+# *check* is a (test, level, mode) triple.  It
 #   - is skipped when the test does not apply to this target (dg-skip-if,
 #     dg-require-effective-target, ...), does not compile plainly, fails
 #     plainly (non-zero exit) or hangs plainly; the reason is kept;
 #   - fails when the instrumented build does not compile (an ICE or an
 #     error), hangs, or exits with another status or prints anything else
-#     (stdout and stderr are compared byte for byte);
+#     (stdout and stderr are compared byte for byte), or when the profile
+#     of the instrumented run is missing or not valid (`ipp check`: see
+#     check_profile in common.sh);
 #   - passes otherwise.
 # It prints "N passed, N failed, N skipped" on a line of its own, then the
 # skip reasons grouped with their counts, and exits 1 if a check failed.
 #
-# Files written in DIR (default: testsuite/torture/out in the build tree):
+# Files written in DIR (default: testsuite/torture/out, or out-compile for
+# the compile suite, in the build tree):
 #   results.txt   one line per check: PASS|FAIL|XFAIL|SKIP, test, level, mode,
 #                 detail (XFAIL: a failure listed, with its reason, in
-#                 xfail.txt; a listed check that passes is a FAIL)
+#                 xfail.txt, or xfail-compile.txt for the compile suite; a
+#                 listed check that passes is a FAIL)
 #   failures.txt  every failure with the commands that reproduce it
 #   skips.txt     the skip reasons with counts
 #   summary.txt   what was printed
 #   work/         the builds of the failed checks (all of them with --keep)
 #
 # Environment: see common.sh (IPP_CC, IPP_PLUGIN, IPP_RUNTIME, IPP_GCC,
-# IPP_MODES, IPP_BUILDDIR); TORTURE_JOBS, TORTURE_TIMEOUT and TORTURE_LEVELS
-# are the defaults of --jobs, --timeout and --levels.
+# IPP_TOOL, IPP_MODES, IPP_BUILDDIR); TORTURE_JOBS, TORTURE_TIMEOUT and
+# TORTURE_LEVELS are the defaults of --jobs, --timeout and --levels.
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
 
@@ -45,6 +55,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 ## ---------------------------------------------------------------------
 ## Options.
 ## ---------------------------------------------------------------------
+suite=execute
 list=
 out=
 cache=
@@ -55,6 +66,7 @@ keep=0
 tests=()
 while [ $# -gt 0 ]; do
 	case $1 in
+	--suite) suite=$2; shift 2 ;;
 	--list) list=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--cache) cache=$2; shift 2 ;;
@@ -68,8 +80,23 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
+# What differs between the two suites: the default action of a test
+# without dg-do (dg.sh), the expected failures, where the results go.
+case $suite in
+execute)
+	DG_DEFAULT_ACTION=run
+	xfail=$here/xfail.txt
+	outname=out ;;
+compile)
+	DG_DEFAULT_ACTION=assemble
+	xfail=$here/xfail-compile.txt
+	outname=out-compile
+	HARNESS_NAME=torture-compile ;;
+*) die "no suite '$suite' (execute or compile)" ;;
+esac
+
 ipp_resolve_tools
-: "${out:=$IPP_BUILDDIR/testsuite/torture/out}"
+: "${out:=$IPP_BUILDDIR/testsuite/torture/$outname}"
 : "${cache:=$IPP_BUILDDIR/testsuite/torture/cache}"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -78,7 +105,7 @@ start=$SECONDS
 ## ---------------------------------------------------------------------
 ## The tests: extract them (once), pick the ones to run.
 ## ---------------------------------------------------------------------
-src=$(bash "$here/fetch.sh" "$cache")
+src=$(bash "$here/fetch.sh" "$cache" "$suite")
 if [ -n "$list" ]; then
 	while read -r t; do tests+=("$t"); done < <(list_names "$list")
 fi
@@ -100,7 +127,7 @@ ipp_probe_modes "$work/probe"
 ## ---------------------------------------------------------------------
 ## The plan: for each test and level, the options to build with or the
 ## reason to skip (dg.sh reads the directives).  One line per test and
-## level:  name <TAB> level <TAB> run|link|compile|skip <TAB> flags|reason
+## level:  name <TAB> level <TAB> run|link|compile|assemble|skip <TAB> flags|reason
 ## ---------------------------------------------------------------------
 msg "planning ${#tests[@]} tests at levels $levels"
 dg_init "$work/et"
@@ -123,8 +150,8 @@ for t in "${tests[@]}"; do
 		printf 'FAIL\t%s\t-\t-\tharness error: no result (run-one.sh died)\n' "$t"
 	fi
 done >"$work/raw.txt"
-# Expected failures (xfail.txt): FAIL -> XFAIL, PASS -> FAIL.
-apply_xfails "$here/xfail.txt" "$work/raw.txt" >"$out/results.txt"
+# Expected failures ($xfail): FAIL -> XFAIL, PASS -> FAIL.
+apply_xfails "$xfail" "$work/raw.txt" >"$out/results.txt"
 
 {
 	echo "# Failures of the torture harness: each with the commands that"
@@ -137,8 +164,8 @@ apply_xfails "$here/xfail.txt" "$work/raw.txt" >"$out/results.txt"
 
 status=0
 summarize "$out/results.txt" "$out" \
-	"torture: ${#tests[@]} tests x levels ($levels) x modes ($IPP_MODES), one check each" \
-	>"$out/summary.txt" || status=1
+	"$HARNESS_NAME: ${#tests[@]} tests x levels ($levels) x modes ($IPP_MODES), one check each" \
+	"$(basename "$xfail")" >"$out/summary.txt" || status=1
 echo "time: $((SECONDS - start)) s ($jobs jobs)" >>"$out/summary.txt"
 cat "$out/summary.txt"
 exit $status

@@ -30,6 +30,19 @@
  *    block) records every group as a partial path (one per group, with the
  *    stop stack ipp_encode gives for the group's prefix).
  *
+ * In intra and context mode (the modes the plugin instruments) the walk
+ * also counts the run-time events of the inserted code directly, where the
+ * program executes them (an activation pushed, fresh or continuing; a
+ * record made, and how: the array, a row -- from the entry or a restart,
+ * or from the return site of a continuing call, as the walk saw the
+ * activation go --, __ipp_record; a kept edge traversed; a call vertex
+ * stepped), and ipp_events_derive must give the same counts from the
+ * profile.  What each procedure's bodies look like (a frame, an array,
+ * rows, lazy r: struct tplan) is docs/PROTOCOL.md's "Events" rule restated
+ * here from the graph; the derivation has to find out from the records
+ * alone which body ran each edge, where each path's local part started,
+ * which activation made each record.
+ *
  * Paths are encoded with ipp_encode into an ipp_prof_module, ipp_derive
  * reads them back, and every derived count must equal the direct count
  * exactly (removed edges: when the derivation says it knows them; their
@@ -57,6 +70,7 @@
 #include "ipp_core.h"
 #include "ipp_format.h"
 #include "ipp_derive.h"
+#include "ipp_local.h"
 #include "fig4.h"
 #include "randgraph.h"
 
@@ -134,7 +148,31 @@ struct tables {
 	bool any_setjmp;	/* some return site is a restart point */
 	bool *in_loop;		/* intra-context: G* vertex inside the natural loop of a
 				 * split header (not the header itself) */
+	/* intra and context mode: the inserted code (docs/PROTOCOL.md,
+	 * "Events") */
+	unsigned char *rho_add;	/* G*fin edge: rho_e != 0 (adds something) */
+	unsigned char *rho_mul;	/* G*fin edge: a != 0 (a clone multiplies by nvc) */
+	unsigned char *psi_mul;	/* G* vertex: psi_v has a != 0 */
+	struct tplan *plan;	/* procedure: its bodies */
 };
+
+/* What the plugin makes of a procedure's bodies (plugin/instrument.cc:
+ * ipp_decide_frames, ipp_prepare_rows, ipp_instrument).  A summarized call
+ * that may return, to a function outside the unit, is taken as a call to a
+ * function that is not leaf (the map does not say), as ipp_events_derive
+ * takes it. */
+struct tplan {
+	bool framed;		/* a frame in both bodies */
+	bool assumed;		/* ... only because of calls of unknown leaf-ness */
+	bool continues;		/* makes interprocedural calls */
+	bool array;		/* the fresh body counts in its region's array */
+	bool pointer;		/* the fresh body checks __ipp_itgt (flagged entry) */
+	ipp_local *local;	/* rows (context mode), or NULL */
+};
+
+/* ipp_events_derive's limits for the tests: small, so that the random
+ * graphs have procedures of every kind */
+static const ipp_events_limits test_limits = { 4, 8 };
 
 static ipp_id *ids(size_t n)
 {
@@ -192,6 +230,97 @@ static void tables_free(struct tables *t)
 	free(t->proc_restart);
 	free(t->restart_blocks);
 	free(t->in_loop);
+	free(t->rho_add);
+	free(t->rho_mul);
+	free(t->psi_mul);
+	for (size_t p = 0; p < t->np; p++)
+		ipp_local_free(t->plan[p].local);
+	free(t->plan);
+}
+
+/* A summarized noreturn call whose block ends with it: the plugin records
+ * before it (a dead end), and it needs no frame. */
+static bool dead_call(const struct tables *t, ipp_id c)
+{
+	const ipp_graph *g = t->g;
+	return ipp_fin_call_summary(t->f, c) != IPP_SUM_NONE &&
+	       (ipp_call_flags(g, c) & IPP_CALL_NORETURN) && ipp_vertex_nout(g, c + 1) == 1 &&
+	       ipp_vertex_kind(g, ipp_edge_dst(g, ipp_vertex_out(g, c + 1, 0))) == IPP_V_GEXIT;
+}
+
+static void tables_events(struct tables *t)
+{
+	const ipp_graph *g = t->g;
+	size_t nfe = ipp_fin_nedges(t->f);
+	bool ctx = t->mode == IPP_MODE_CONTEXT;
+	mpz_t a, b;
+	t->rho_add = xcalloc(nfe + 1, 1);
+	t->rho_mul = xcalloc(nfe + 1, 1);
+	t->psi_mul = xcalloc(t->nv + 2, 1);
+	t->plan = xcalloc(t->np + 1, sizeof(*t->plan));
+	if (t->mode != IPP_MODE_INTRA && !ctx)
+		return;
+	mpz_inits(a, b, NULL);
+	for (size_t e = 0; e < nfe; e++) {
+		ipp_fin_rho(t->f, (ipp_id)e, a, b);
+		t->rho_add[e] = mpz_sgn(a) != 0 || mpz_sgn(b) != 0;
+		t->rho_mul[e] = mpz_sgn(a) != 0;
+	}
+	for (size_t v = 0; v < t->nv; v++) {
+		ipp_fin_psi(t->f, (ipp_id)v, a, b);
+		t->psi_mul[v] = mpz_sgn(a) != 0;
+	}
+	for (size_t pi = 0; pi < t->np; pi++) {
+		ipp_id p = (ipp_id)pi;
+		struct tplan *pl = &t->plan[pi];
+		bool in_memory = false, sure = false, maybe = false;
+		if (!instrumented(g, p))
+			continue;
+		for (size_t vi = 0; vi < t->nv; vi++) {
+			ipp_id v = (ipp_id)vi;
+			if (ipp_vertex_proc(g, v) != p)
+				continue;
+			in_memory |= ipp_vertex_is_restart(g, v);
+			if (ipp_vertex_kind(g, v) != IPP_V_CALL)
+				continue;
+			if (ipp_fin_call_summary(t->f, v) == IPP_SUM_NONE)
+				pl->continues = sure = true;
+			else if ((ipp_call_flags(g, v) & IPP_CALL_INDIRECT) ||
+				 ipp_vertex_is_restart(g, v + 1))
+				sure = true;
+			else if (!dead_call(t, v) && ipp_call_callee(g, v) >= 0)
+				sure = true;	/* a function of the unit: not leaf */
+			else if (!dead_call(t, v))
+				maybe = true;	/* outside the unit: leaf or not */
+		}
+		pl->framed = in_memory || sure || maybe;
+		pl->assumed = !in_memory && !sure && maybe;
+		if (t->reg_entry[p] >= 0) {
+			ipp_fin_region_total(t->f, t->reg_entry[p], a);
+			pl->array = mpz_cmp_ui(a, test_limits.array_max) <= 0;
+			pl->pointer = ctx && (ipp_proc_flags(g, p) & IPP_PROC_ENTRY);
+		}
+		if (ctx && !in_memory) {
+			pl->local = ipp_local_new(t->f, p, UINT64_MAX >> 1);
+			if (pl->local && (ipp_local_nentry(pl->local) == 0 ||
+					  ipp_local_nentry(pl->local) > test_limits.row_max)) {
+				ipp_local_free(pl->local);
+				pl->local = NULL;
+			}
+		}
+	}
+	mpz_clears(a, b, NULL);
+}
+
+/* Does activation body `fresh` of procedure p count in rows, and keep no r? */
+static bool in_rows(const struct tables *t, ipp_id p, bool fresh)
+{
+	return t->plan[p].local && !(fresh && t->plan[p].array);
+}
+
+static bool lazy_r(const struct tables *t, ipp_id p, bool fresh)
+{
+	return in_rows(t, p, fresh) && !t->plan[p].framed && !t->plan[p].continues;
 }
 
 static void tables_init(struct tables *t, const ipp_fin *f)
@@ -264,6 +393,7 @@ static void tables_init(struct tables *t, const ipp_fin *f)
 		else
 			t->reg_entry[ri.proc] = (ipp_id)r;
 	}
+	tables_events(t);
 	t->entry_procs = ids(t->np);
 	for (size_t p = 0; p < t->np; p++)
 		if ((ipp_proc_flags(g, (ipp_id)p) & IPP_PROC_ENTRY) && instrumented(g, (ipp_id)p) &&
@@ -375,6 +505,7 @@ struct direct {
 	uint64_t *fresh_ret;	/* procedure: their returns */
 	uint64_t *abn;		/* G* vertex: abnormal arrivals (longjmp, computed goto) */
 	uint64_t *restarts;	/* procedure: abnormal arrivals */
+	ipp_events ev;		/* intra and context mode: the inserted code's events */
 };
 
 struct saved_prefix {		/* intra-context: the path up to v_a */
@@ -390,6 +521,8 @@ struct act {
 	bool fresh;
 	size_t group;
 	size_t onentry;		/* context: path length up to Entry_P */
+	bool from_ret;		/* events: a continuing call returned since the entry or
+				 * the last restart (the local path starts at its return site) */
 	ipp_id jmp;		/* a restart return site passed (setjmp returned), or -1 */
 	struct saved_prefix *pre;
 	size_t npre, cappre;
@@ -414,6 +547,7 @@ struct stats {
 	unsigned long longjmps, gotos;	/* abnormal restarts */
 	unsigned long failures;
 	double secs;
+	ipp_events ev;		/* intra and context: the events the walk counted */
 };
 
 /* A complete path record that must not be dropped unnoticed. */
@@ -449,6 +583,7 @@ static void direct_init(struct direct *d, const struct tables *t)
 	d->fresh_ret = xcalloc(t->np + 1, sizeof(uint64_t));
 	d->abn = xcalloc(t->nv + 1, sizeof(uint64_t));
 	d->restarts = xcalloc(t->np + 1, sizeof(uint64_t));
+	memset(&d->ev, 0, sizeof(d->ev));
 }
 
 static void direct_free(struct direct *d)
@@ -554,6 +689,7 @@ static void record(struct sim *s, const ipp_path *p, bool complete)
 	if (complete) {
 		size_t i = ipp_prof_add_path(s->pm, region_name(t, region), s->num, 1);
 		s->st->paths++;
+		s->d.ev.records++;
 		if (must_detect_drop(t, p)) {
 			if (s->ncands == s->capcands) {
 				s->capcands = s->capcands ? 2 * s->capcands : 16;
@@ -564,6 +700,7 @@ static void record(struct sim *s, const ipp_path *p, bool complete)
 	} else {
 		ipp_prof_add_partial(s->pm, region_name(t, region), s->num, stack, nstack, 1);
 		s->st->partials++;
+		s->d.ev.partial_counts++;
 	}
 	free(stack);
 }
@@ -633,6 +770,115 @@ static void arrive(struct sim *s, struct act *a, ipp_id v, bool split_restart)
 	}
 }
 
+/* ---- the inserted code's events, as the walk executes them ---- */
+
+/* An activation of q's fresh body or its clone. */
+static void ev_activation(struct sim *s, ipp_id q, bool fresh)
+{
+	const struct tplan *pl = &s->t->plan[q];
+	ipp_events *ev = &s->d.ev;
+	ev->activations++;
+	if (fresh)
+		ev->fresh++;
+	else
+		ev->continuing++;
+	ev->frames += pl->framed;
+	ev->frames_assumed += pl->assumed;
+	if (fresh) {
+		ev->counts_calls += pl->array;
+		ev->itgt_checks += pl->pointer;
+		ev->path_saves += pl->continues;
+	}
+}
+
+/* Activation a records its path at G*fin vertex at: how it counts it. */
+static void ev_record(struct sim *s, const struct act *a, ipp_id at)
+{
+	const struct tables *t = s->t;
+	const struct tplan *pl = &t->plan[a->proc];
+	ipp_events *ev = &s->d.ev;
+	if (a->fresh && pl->array) {
+		ev->rec_array++;
+	} else if (in_rows(t, a->proc, a->fresh) &&
+		   (lazy_r(t, a->proc, a->fresh) ||
+		    (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY))) {
+		ev->rec_row++;
+		ev->rec_row_return += a->from_ret;	/* l >= nentry */
+	} else {
+		ev->rec_hash++;
+	}
+}
+
+/* Kept G*fin edge fe traversed by activation a. */
+static void ev_edge(struct sim *s, const struct act *a, ipp_id fe)
+{
+	const struct tables *t = s->t;
+	ipp_events *ev = &s->d.ev;
+	if (!lazy_r(t, a->proc, a->fresh)) {
+		ev->increments += t->rho_add[fe];	/* r += rho_e(nvc) */
+		ev->multiplies += !a->fresh && t->rho_mul[fe];
+	}
+	if (in_rows(t, a->proc, a->fresh) && ipp_local_edge(t->plan[a->proc].local, fe) != 0)
+		ev->local_increments++;	/* l += lambda_e */
+}
+
+/* A path ending with G*fin edge fe (a split's SURR_EXIT, a dead end's edge
+ * into GExit_P): its rho in the recorded value. */
+static void ev_record_rho(struct sim *s, const struct act *a, ipp_id fe)
+{
+	const struct tables *t = s->t;
+	if (!a->fresh && !lazy_r(t, a->proc, false) && fe >= 0 && t->rho_mul[fe])
+		s->d.ev.multiplies++;
+}
+
+/* Activation a restarts at v (after a split, a longjmp, a computed goto). */
+static void ev_restart(struct sim *s, struct act *a, ipp_id v)
+{
+	s->d.ev.restarts++;
+	ev_record_rho(s, a, s->t->surr_entry[v]);	/* the restart value */
+	a->from_ret = false;
+}
+
+/* Activation a returns normally. */
+static void ev_return(struct sim *s, const struct act *a)
+{
+	const struct tables *t = s->t;
+	ipp_events *ev = &s->d.ev;
+	ev->returns++;
+	ev->frame_pops += t->plan[a->proc].framed;
+	if (a->fresh) {
+		ev->rec_return++;	/* a fresh activation records its path */
+		ev_record(s, a, ipp_proc_exit(t->g, a->proc));
+	} else {
+		ev->returns_continuing++;	/* __ipp_path = r */
+		if (lazy_r(t, a->proc, false)) {
+			ev->returns_lazy++;	/* r from the row tables */
+			ev->multiplies++;
+		}
+	}
+}
+
+/* Activation a stands at call vertex c. */
+static void ev_call(struct sim *s, const struct act *a, ipp_id c)
+{
+	const struct tables *t = s->t;
+	ipp_events *ev = &s->d.ev;
+	ev->calls++;
+	if (ipp_fin_is_cut_vertex(t->f, c))
+		ev->calls_cut++;
+	if (ipp_fin_call_summary(t->f, c) == IPP_SUM_NONE) {
+		ev->calls_interproc++;	/* rule 1 */
+		ev->multiplies += !a->fresh && t->psi_mul[c + 1];
+	} else if (dead_call(t, c)) {
+		ev->calls_dead++;
+	} else {
+		ev->calls_summarized++;
+		ev->calls_framed += t->plan[a->proc].framed;
+		if (ipp_call_flags(t->g, c) & IPP_CALL_INDIRECT)
+			ev->calls_indirect++;
+	}
+}
+
 static void push_act(struct sim *s, ipp_id q, ipp_id site, bool fresh)
 {
 	const struct tables *t = s->t;
@@ -664,6 +910,7 @@ static void push_act(struct sim *s, ipp_id q, ipp_id site, bool fresh)
 		push_edge(s, a, t->call_e[site]);
 	}
 	a->onentry = gpath(s, a)->nedges;
+	ev_activation(s, q, fresh);
 	arrive(s, a, ipp_proc_entry(t->g, q), false);
 }
 
@@ -715,6 +962,7 @@ static void restart_at(struct sim *s, struct act *a, ipp_id v)
 		p->nedges = a->onentry;
 	}
 	push_edge(s, a, t->surr_entry[v]);
+	ev_restart(s, a, v);
 	s->d.abn[v]++;
 	s->d.restarts[a->proc]++;
 	arrive(s, a, v, false);
@@ -733,6 +981,13 @@ static void dead_end(struct sim *s, ipp_id e)
 	ipp_id v = ipp_edge_dst(t->g, e);
 
 	s->d.vertex[v]++;
+	s->d.ev.rec_dead++;
+	ev_record_rho(s, x, t->kept[e]);
+	ev_record(s, x, ipp_edge_src(t->g, e));
+	if (t->plan[x->proc].framed || !x->fresh)
+		s->d.ev.dead_marks++;	/* frame.vertex = -1 */
+	if (!t->plan[x->proc].framed && !x->fresh)
+		s->d.ev.dead_marks_top++;	/* __ipp_top->vertex = -1 */
 	push_edge(s, x, t->kept[e]);
 	push_edge(s, x, t->gx_gexit[x->proc]);
 	record(s, gpath(s, x), true);
@@ -783,11 +1038,15 @@ static void traverse(struct sim *s, ipp_id e)
 		return;
 	}
 	if (t->kept[e] >= 0) {
+		ev_edge(s, a, t->kept[e]);
 		push_edge(s, a, t->kept[e]);
 		arrive(s, a, v, false);
 		return;
 	}
 	/* a removed edge: record, restart */
+	s->d.ev.rec_split++;
+	ev_record_rho(s, a, t->surr_exit[fin_at(t, w)]);
+	ev_record(s, a, fin_at(t, w));
 	push_edge(s, a, t->surr_exit[fin_at(t, w)]);
 	push_edge(s, a, t->gx_gexit[a->proc]);
 	record(s, p, true);
@@ -821,6 +1080,7 @@ static void traverse(struct sim *s, ipp_id e)
 		p->nedges = a->onentry;
 	}
 	push_edge(s, a, t->surr_entry[v]);
+	ev_restart(s, a, v);
 	s->st->restarts_surr++;
 	arrive(s, a, v, false);
 }
@@ -870,6 +1130,7 @@ static void step(struct sim *s)
 	case IPP_V_EXIT: {
 		bool fresh = a->fresh;
 		ipp_id c = a->site, p = a->proc;
+		ev_return(s, a);
 		if (fresh) {
 			push_edge(s, a, t->gx_exit[p]);
 			record(s, gpath(s, a), true);
@@ -884,8 +1145,12 @@ static void step(struct sim *s)
 			return;
 		}
 		a = top(s);
-		if (fresh)
+		if (fresh) {
 			push_edge(s, a, t->sum_e[c]);
+		} else {
+			s->d.ev.interproc_returns++;	/* r = __ipp_path */
+			a->from_ret = true;
+		}
 		if (!summarized_noreturn(t, c))
 			s->d.returns[c]++;
 		arrive(s, a, c + 1, false);
@@ -894,6 +1159,7 @@ static void step(struct sim *s)
 	case IPP_V_CALL: {
 		bool fresh;
 		ipp_id q = static_callee(t, v, &fresh);
+		ev_call(s, a, v);
 		if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT) {
 			q = IPP_NONE;
 			if (t->nentry && !budget(s) && rg_rng_chance(s->rng, 60))
@@ -1067,6 +1333,60 @@ static unsigned long compare(const struct tables *t, const struct direct *d,
 	return bad;
 }
 
+/* The events ipp_events_derive gives for profile module pm against those
+ * the walk counted (intra and context mode; no events in the others).
+ * Returns the number of mismatches. */
+static unsigned long compare_events(const struct tables *t, const struct direct *d,
+				    const ipp_prof_module *pm, const char *label)
+{
+	ipp_events ev, want = d->ev;
+	char err[256];
+	unsigned long bad = 0;
+	int rc = ipp_events_derive(t->f, pm, &test_limits, &ev, err, sizeof(err));
+
+	if (t->mode != IPP_MODE_INTRA && t->mode != IPP_MODE_CONTEXT) {
+		CHECKF(rc < 0, "[%s] events derived in %s mode", label, ipp_mode_name(t->mode));
+		return rc < 0 ? 0 : 1;
+	}
+	if (rc < 0) {
+		CHECKF(false, "[%s] ipp_events_derive: %s", label, err);
+		return 1;
+	}
+	/* what the walk cannot tell: the region sizes (their sum it can) */
+	want.path_counts = want.records;
+	want.rec_region_small = ev.rec_region_small;
+	want.rec_region_32 = ev.rec_region_32;
+	want.rec_region_48 = ev.rec_region_48;
+	want.rec_region_big = ev.rec_region_big;
+	if (ev.rec_region_small + ev.rec_region_32 + ev.rec_region_48 + ev.rec_region_big !=
+	    want.records) {
+		bad++;
+		if (report())
+			printf("\nFAIL [%s] records by region size do not add up to %llu\n", label,
+			       (unsigned long long)want.records);
+	}
+	if (want.rec_return + want.rec_split + want.rec_dead != want.records ||
+	    want.rec_array + want.rec_row + want.rec_hash != want.records) {
+		bad++;	/* the walk's own bookkeeping: every record has one site, one route */
+		if (report())
+			printf("\nFAIL [%s] the walk recorded %llu paths at %llu sites, by %llu "
+			       "routes\n", label, (unsigned long long)want.records,
+			       (unsigned long long)(want.rec_return + want.rec_split + want.rec_dead),
+			       (unsigned long long)(want.rec_array + want.rec_row + want.rec_hash));
+	}
+#define IPP_EVENT_CMP(name, what)                                              \
+	if (ev.name != want.name) {                                            \
+		bad++;                                                         \
+		if (report())                                                  \
+			printf("\nFAIL [%s] event %s: derived %llu, executed %llu\n", \
+			       label, #name, (unsigned long long)ev.name,      \
+			       (unsigned long long)want.name);                 \
+	}
+	IPP_EVENT_FIELDS(IPP_EVENT_CMP)
+#undef IPP_EVENT_CMP
+	return bad;
+}
+
 static void print_msgs(const char *label, char **msgs, size_t n)
 {
 	for (size_t i = 0; i < n && i < 8; i++)
@@ -1113,7 +1433,10 @@ static bool one_profile(const struct tables *t, uint64_t seed, unsigned nruns, c
 		goto out;
 	}
 	{
-		unsigned long bad = compare(t, &s.d, &c, label, st);
+		unsigned long bad = compare(t, &s.d, &c, label, st) +
+				    compare_events(t, &s.d, pm, label);
+		if (t->mode == IPP_MODE_INTRA || t->mode == IPP_MODE_CONTEXT)
+			ipp_events_add(&st->ev, &s.d.ev);
 		char **msgs;
 		size_t n;
 		int viol = ipp_check_flow(t->f, &c, &msgs, &n);
@@ -1255,6 +1578,23 @@ static void print_stats(const char *what, const struct stats *st)
 	       st->restarts_surr, st->restarts_split, st->removed_edges, st->unknown_edges,
 	       st->drops, st->drops_detected, st->ctx_prefix, st->deep_partials, st->unmatched,
 	       st->untraced, st->longjmps, st->gotos, st->secs);
+	if (st->ev.activations)
+		printf("\n    events: %llu fresh and %llu continuing activations, %llu with a frame "
+		       "(%llu assumed), %llu returns (%llu lazy); records: %llu in arrays, %llu in "
+		       "rows (%llu from a return site), %llu through __ipp_record; %llu + %llu "
+		       "increments, %llu multiplies, %llu calls (%llu continuing, %llu framed), "
+		       "%llu dead-end marks (%llu through __ipp_top)",
+		       (unsigned long long)st->ev.fresh, (unsigned long long)st->ev.continuing,
+		       (unsigned long long)st->ev.frames, (unsigned long long)st->ev.frames_assumed,
+		       (unsigned long long)st->ev.returns, (unsigned long long)st->ev.returns_lazy,
+		       (unsigned long long)st->ev.rec_array, (unsigned long long)st->ev.rec_row,
+		       (unsigned long long)st->ev.rec_row_return, (unsigned long long)st->ev.rec_hash,
+		       (unsigned long long)st->ev.increments,
+		       (unsigned long long)st->ev.local_increments,
+		       (unsigned long long)st->ev.multiplies, (unsigned long long)st->ev.calls,
+		       (unsigned long long)st->ev.calls_interproc,
+		       (unsigned long long)st->ev.calls_framed, (unsigned long long)st->ev.dead_marks,
+		       (unsigned long long)st->ev.dead_marks_top);
 }
 
 /* Marks restart points in a third of the random graphs: the return sites

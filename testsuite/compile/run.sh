@@ -1,0 +1,184 @@
+#!/bin/bash
+# run.sh -- the plugin compiles what once crashed it, and -g changes
+# neither its map nor the code.  Part of `make check'.
+#
+# In every mode the plugin accepts (probed as the torture harness does),
+# at -O0 and -O2:
+#   1. each source here with "ipp-expect-skipped" / "ipp-expect-instrumented"
+#      lines (a call named setjmp without a jump buffer: knr-setjmp.c,
+#      user-setjmp.c, named-setjmp.c) compiles with the plugin, and its map
+#      (`ipp map`) says what the lines say:
+#         ipp-expect-skipped: FUNC: WORD     FUNC is flagged skipped and its
+#                                            skip reason mentions WORD
+#         ipp-expect-instrumented: FUNC      FUNC is instrumented (no skipped
+#                                            flag, no skip reason)
+#   2. debug.c (inlining, loops, calls) built without -g, with -g and with
+#      -g -gstatement-frontiers gives byte-identical .ipp_map sections
+#      (objcopy --dump-section), and compiles with -fcompare-debug (GCC
+#      builds it with and without -g and fails if the generated code
+#      differs).  -gstatement-frontiers is what -g implies when optimizing:
+#      the debug markers (# DEBUG BEGIN_STMT) that once gave the plugin's
+#      blocks other lines with -g; at -O0 they must be asked for.
+# Everything is built in a temporary directory, removed at the end.
+#
+# Environment: srcdir, builddir (automake sets them); the IPP_* variables
+# of ../torture/common.sh (IPP_MODES restricts the modes).
+# Prints one line per check and "N passed, N failed"; exits 1 if a check
+# failed, 99 if it could not run (no plugin, no ipp, no objcopy).
+#
+# Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
+
+set -u
+HARNESS_NAME=compile
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../torture/common.sh"
+
+ipp_resolve_tools
+command -v objcopy >/dev/null || die "objcopy (binutils) is missing"
+work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-compile.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+ipp_probe_modes "$work/probe"
+levels="-O0 -O2"
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# compile LOG OBJ FLAGS...: compile with the plugin into OBJ; on failure
+# prints the reason (an ICE, a crash, an error) and the first lines of LOG.
+compile() {
+	local log=$1 obj=$2 st=0
+	shift 2
+	ipp_cc "$@" -c -o "$obj" >"$log" 2>&1 || st=$?
+	[ "$st" = 0 ] && return 0
+	echo "    $(build_failure_reason "$log" "$st" none)"
+	sed -n '1,10s/^/    | /p' "$log"
+	return 1
+}
+
+# proc_of MAP FUNC: "FLAGS<TAB>REASON" of the procedure FUNC in the YAML
+# map MAP, one line per procedure record of that name.  A record is
+# "- [id, name, asm-name, [flags], file, line, skip-reason]"
+# (docs/FORMAT.md), one per line as the plugin writes it.
+proc_of() {
+	awk -v fn="$2" '
+		/^procs:/ { on = 1; next }
+		/^[^- ]/ { on = 0 }
+		on && /^- \[/ {
+			rec = $0
+			sub(/^- \[/, "", rec)
+			sub(/\]$/, "", rec)
+			split(rec, f, ", ")
+			if (f[2] != fn) next
+			match(rec, /\[[^]]*\]/)
+			flags = substr(rec, RSTART + 1, RLENGTH - 2)
+			reason = substr(rec, RSTART + RLENGTH)
+			sub(/^, [^,]*, [^,]*, /, "", reason)
+			print flags "\t" reason
+		}' "$1"
+}
+
+# expect_map SRC MAP: the ipp-expect-* lines of SRC against MAP; prints
+# each difference and returns 1 if there is one.
+expect_map() {
+	local src=$1 map=$2 rc=0 want fn word rec flags reason skipped
+	while read -r want fn word; do
+		rec=$(proc_of "$map" "$fn")
+		flags=${rec%%$'\t'*}
+		reason=${rec#*$'\t'}
+		skipped=no
+		[[ ", $flags, " != *", skipped, "* ]] || skipped=yes
+		if [ -z "$rec" ] || [ "$(printf '%s\n' "$rec" | wc -l)" != 1 ]; then
+			echo "    $fn: not exactly one procedure record in the map"
+			rc=1
+		elif [ "$want" = skipped ] && { [ $skipped = no ] || [[ $reason != *"$word"* ]]; }; then
+			echo "    $fn: expected skipped with a reason mentioning '$word'; the map says flags [$flags], reason $reason"
+			rc=1
+		elif [ "$want" = instrumented ] && { [ $skipped = yes ] || [ "$reason" != null ]; }; then
+			echo "    $fn: expected instrumented; the map says flags [$flags], reason $reason"
+			rc=1
+		fi
+	done < <(sed -n -e 's/.*ipp-expect-\(skipped\): *\([A-Za-z_0-9]*\): *\([^ ]*\).*/\1 \2 \3/p' \
+		-e 's/.*ipp-expect-\(instrumented\): *\([A-Za-z_0-9]*\).*/\1 \2/p' "$src")
+	return $rc
+}
+
+## 1. Calls named setjmp without a jump buffer.
+for src in "$here"/*.c; do
+	grep -q 'ipp-expect-\(skipped\|instrumented\):' "$src" || continue
+	name=$(basename "$src" .c)
+	for O in $levels; do
+		for m in $IPP_MODES; do
+			t="$name $O $m"
+			d=$work/$name$O.$m
+			mkdir -p "$d"
+			if ! out=$(compile "$d/cc.log" "$d/obj.o" -fplugin-arg-ipp-mode="$m" "$O" -w "$src"); then
+				bad "$t: does not compile with the plugin"
+				echo "$out"
+				continue
+			fi
+			if ! "$IPP_TOOL" map "$d/obj.o" >"$d/map.yaml" 2>"$d/map.err"; then
+				bad "$t: ipp map failed"
+				sed 's/^/    /' "$d/map.err"
+				continue
+			fi
+			if ! out=$(expect_map "$src" "$d/map.yaml"); then
+				bad "$t: the map differs from the annotations"
+				echo "$out"
+				continue
+			fi
+			ok "$t (compiles; map as annotated)"
+		done
+	done
+done
+
+## 2. -g changes neither the map nor the code.
+src=$here/debug.c
+for O in $levels; do
+	for m in $IPP_MODES; do
+		t="debug $O $m"
+		d=$work/debug$O.$m
+		mkdir -p "$d"
+		flags=(-fplugin-arg-ipp-mode="$m" "$O" "$src")
+		if ! out=$(compile "$d/n.log" "$d/n.o" "${flags[@]}") ||
+			! out=$(compile "$d/g.log" "$d/g.o" -g "${flags[@]}") ||
+			! out=$(compile "$d/s.log" "$d/s.o" -g -gstatement-frontiers "${flags[@]}"); then
+			bad "$t: does not compile with the plugin"
+			echo "$out"
+			continue
+		fi
+		ok=1
+		for v in n g s; do
+			objcopy --dump-section .ipp_map="$d/$v.map" "$d/$v.o" "$d/$v.tmp" 2>>"$d/oc.err" || ok=0
+		done
+		if [ "$ok" = 0 ]; then
+			bad "$t: no .ipp_map section"
+			sed 's/^/    /' "$d/oc.err"
+			continue
+		fi
+		# Not vacuous: the map describes work(), with its loops and calls.
+		if ! grep -q '^- \[[0-9]*, work, ' "$d/n.map"; then
+			bad "$t: the map has no procedure work"
+			continue
+		fi
+		for v in g s; do
+			cmp -s "$d/n.map" "$d/$v.map" && continue
+			ok=0
+			bad "$t: the .ipp_map sections of the plain and the -g$([ $v = s ] && echo ' -gstatement-frontiers') build differ"
+			{ diff "$d/n.map" "$d/$v.map" || true; } | sed -n '1,12s/^/    | /p'
+		done
+		[ "$ok" = 1 ] || continue
+		if ! out=$(compile "$d/cd.log" "$d/cd.o" -fcompare-debug "${flags[@]}") ||
+			grep -q 'compare-debug' "$d/cd.log"; then
+			bad "$t: -fcompare-debug fails with the plugin"
+			[ -n "${out:-}" ] && echo "$out"
+			sed -n '1,10s/^/    | /p' "$d/cd.log"
+			continue
+		fi
+		ok "$t (maps of the plain, -g and -g -gstatement-frontiers builds identical, $(wc -c <"$d/n.map") bytes; -fcompare-debug passes)"
+	done
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
