@@ -67,14 +67,7 @@ record_failure() {
 		else
 			echo "   plain: exit $(cat "$pdir/status"), checksum $(checksum "$pdir");" \
 				"instrumented: exit $(cat "$dir/status"), checksum $(checksum "$dir")"
-			if ! cmp -s "$pdir/out" "$dir/out"; then
-				echo "   stdout diff (plain vs instrumented, first lines):"
-				{ diff "$pdir/out" "$dir/out" || true; } | sed -n '1,10s/^/     | /p'
-			fi
-			if ! cmp -s "$pdir/err" "$dir/err"; then
-				echo "   stderr diff (plain vs instrumented, first lines):"
-				{ diff "$pdir/err" "$dir/err" || true; } | sed -n '1,10s/^/     | /p'
-			fi
+			diff_outputs "$pdir" "$dir"
 			check_log_excerpt "$dir"
 		fi
 	} >>"$fail"

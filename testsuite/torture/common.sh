@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # common.sh -- shell functions shared by the "semantics preserved"
-# harnesses (testsuite/torture/ and testsuite/csmith/).  Sourced, not run.
+# harnesses (testsuite/torture/, testsuite/csmith/ and testsuite/gcc-dg/).
+# Sourced, not run.
 #
 # Both harnesses build a program twice, plainly with $IPP_CC and profiled
 # with the ipp-gcc wrapper, run both builds and require the same behaviour.
@@ -212,6 +213,32 @@ same_behaviour() {
 	return 0
 }
 
+# diff_outputs PLAIN IPP: for a failure report, the first lines of the
+# differences between the stdout (out) and the stderr (err) that the plain
+# and the instrumented runs left in directories PLAIN and IPP.
+diff_outputs() {
+	local f what
+	for f in out err; do
+		cmp -s "$1/$f" "$2/$f" && continue
+		if [ "$f" = out ]; then what=stdout; else what=stderr; fi
+		echo "   $what diff (plain vs instrumented, first lines):"
+		{ diff "$1/$f" "$2/$f" || true; } | sed -n '1,10s/^/     | /p'
+	done
+}
+
+# run_sample OUT COMMAND...: a harness's sample in make check: runs
+# COMMAND --out OUT and, when a check failed, prints OUT/failures.txt too
+# (the log, which CI shows).  Returns the harness's status.
+run_sample() {
+	local out=$1 st=0
+	shift
+	"$@" --out "$out" || st=$?
+	if [ "$st" = 1 ] && [ -f "$out/failures.txt" ]; then
+		head -n 400 "$out/failures.txt"
+	fi
+	return "$st"
+}
+
 # shell_quote WORDS...: the words quoted for a shell command line.
 shell_quote() {
 	local w out=
@@ -237,6 +264,30 @@ ipp_repro_env() {
 list_names() {
 	[ -r "$1" ] || die "cannot read the list $1"
 	sed 's/#.*//' "$1" | awk 'NF { print $1 }'
+}
+
+# apply_xfails XFAIL RAW: the results RAW (lines as summarize reads them)
+# with the expected failures of the list XFAIL applied, on stdout.  XFAIL
+# has one check a line, "TEST LEVEL MODE REASON..." (LEVEL or MODE may be
+# *: every level, every mode; '#' starts a comment).  A listed check that
+# fails becomes XFAIL with the reason (its detail in parentheses); one that
+# passes becomes a FAIL ("unexpected pass", naming the list's file), so
+# that the list can only shrink with the truth.
+apply_xfails() {
+	sed 's/#.*//' "$1" | awk -F'\t' -v list="$(basename "$1")" '
+		NR == FNR { if (NF || $0 ~ /[^ \t]/) {
+				split($0, w, " "); r = $0
+				for (i = 1; i <= 3; i++) sub(/^[ \t]*[^ \t]+/, "", r)
+				sub(/^[ \t]+/, "", r); x[w[1], w[2], w[3]] = r }
+			next }
+		{ why = ""
+		  if (($2, $3, $4) in x) why = x[$2, $3, $4]
+		  else if (($2, $3, "*") in x) why = x[$2, $3, "*"]
+		  else if (($2, "*", $4) in x) why = x[$2, "*", $4]
+		  else if (($2, "*", "*") in x) why = x[$2, "*", "*"] }
+		why != "" && $1 == "FAIL" { print "XFAIL\t" $2 "\t" $3 "\t" $4 "\t" why " (" $5 ")"; next }
+		why != "" && $1 == "PASS" { print "FAIL\t" $2 "\t" $3 "\t" $4 "\tunexpected pass: remove it from " list; next }
+		{ print }' - "$2"
 }
 
 # summarize RESULTS OUTDIR TITLE [XFAILS]: RESULTS has one line per check,

@@ -138,14 +138,7 @@ record_failure() {
 			sed -n '1,15s/^/     | /p' "$dir/cc.log"
 		elif [ -f "$dir/status" ]; then
 			echo "   plain: exit $(cat "$pdir/status"); instrumented: exit $(cat "$dir/status")"
-			if ! cmp -s "$pdir/out" "$dir/out"; then
-				echo "   stdout diff (plain vs instrumented, first lines):"
-				{ diff "$pdir/out" "$dir/out" || true; } | sed -n '1,10s/^/     | /p'
-			fi
-			if ! cmp -s "$pdir/err" "$dir/err"; then
-				echo "   stderr diff (plain vs instrumented, first lines):"
-				{ diff "$pdir/err" "$dir/err" || true; } | sed -n '1,10s/^/     | /p'
-			fi
+			diff_outputs "$pdir" "$dir"
 			check_log_excerpt "$dir"
 		fi
 	} >>"$fail"

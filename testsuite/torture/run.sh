@@ -151,16 +151,7 @@ for t in "${tests[@]}"; do
 	fi
 done >"$work/raw.txt"
 # Expected failures ($xfail): FAIL -> XFAIL, PASS -> FAIL.
-sed 's/#.*//' "$xfail" | awk -F'\t' -v list="$(basename "$xfail")" '
-	NR == FNR { if (NF || $0 ~ /[^ \t]/) {
-			split($0, w, " "); r = $0
-			for (i = 1; i <= 3; i++) sub(/^[ \t]*[^ \t]+/, "", r)
-			sub(/^[ \t]+/, "", r); x[w[1], w[2], w[3]] = r }
-		next }
-	{ why = ""; if (($2, $3, $4) in x) why = x[$2, $3, $4]; else if (($2, $3, "*") in x) why = x[$2, $3, "*"] }
-	why != "" && $1 == "FAIL" { print "XFAIL\t" $2 "\t" $3 "\t" $4 "\t" why " (" $5 ")"; next }
-	why != "" && $1 == "PASS" { print "FAIL\t" $2 "\t" $3 "\t" $4 "\tunexpected pass: remove it from " list; next }
-	{ print }' - "$work/raw.txt" >"$out/results.txt"
+apply_xfails "$xfail" "$work/raw.txt" >"$out/results.txt"
 
 {
 	echo "# Failures of the torture harness: each with the commands that"

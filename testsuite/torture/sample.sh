@@ -20,10 +20,5 @@ compile) list=$here/sample-compile.txt; out=sample-compile ;;
 *) echo "sample.sh: no suite '$suite' (execute or compile)" >&2; exit 99 ;;
 esac
 out="${builddir:-$PWD}/testsuite/torture/$out"
-st=0
-bash "$here/run.sh" --suite "$suite" --list "$list" --out "$out" || st=$?
-# In the log (which CI shows), the details of each failure too.
-if [ "$st" = 1 ] && [ -f "$out/failures.txt" ]; then
-	head -n 400 "$out/failures.txt"
-fi
-exit "$st"
+. "$here/../torture/common.sh"
+run_sample "$out" bash "$here/run.sh" --suite "$suite" --list "$list"
