@@ -293,7 +293,9 @@ static int unit_events(const struct derived *d, size_t i, ipp_events *ev)
 	const struct unit *u = &d->units[i];
 	char err[256];
 	memset(ev, 0, sizeof(*ev));
-	if (!u->ran)
+	/* a unit whose profile module holds no record is not renumbered
+	 * (fin NULL): its events are all 0 */
+	if (!u->ran || u->m->fin == NULL)
 		return 0;
 	if (ipp_events_derive(u->m->fin, d->r.mods[i].pm, &lim, ev, err, sizeof(err)) < 0) {
 		cli_error("%s: %s", u->m->map->module, err);
@@ -577,7 +579,7 @@ static int write_events(FILE *out, enum out_format format, const struct derived 
 	for (size_t i = 0; i < d->nunits; i++) {
 		emit_begin_map(e);
 		key_str(e, "name", d->units[i].m->map->module);
-		key_str(e, "mode", ipp_mode_name(ipp_fin_mode(d->units[i].m->fin)));
+		key_str(e, "mode", ipp_mode_name(d->units[i].m->map->mode));
 		emit_key(e, "events");
 		emit_begin_map(e);
 #define IPP_EVENT_KEY(name, what) key_u64(e, #name, ev[i].name);
