@@ -111,6 +111,11 @@ struct unit {
 	ipp_graph *g;
 	fninfo *fns;
 	size_t nfns;
+	/* indexes into fns, built once fns is sorted (ipp_build_supergraph):
+	 * lookups by decl and by procedure are O(1), not O(nfns) per call */
+	hash_map<tree, unsigned> *fn_of_decl;
+	unsigned *fn_of_proc;	/* procedure id -> index, or UINT_MAX */
+	size_t nfn_of_proc;
 	size_t cap_v, cap_e;
 	/* per G* vertex */
 	gcall **call_stmt;
@@ -135,6 +140,8 @@ struct unit {
 
 /* The fninfo of a procedure, or NULL. */
 fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc);
+/* The fninfo of a function of the unit, by its decl, or NULL. */
+fninfo *ipp_fn_of_decl(const struct unit *u, tree decl);
 
 /* Collects the unit's functions (u->fns, in source order), decides which
  * are instrumented (fninfo.skip) and adds their procedures and bodies to

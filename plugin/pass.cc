@@ -237,7 +237,7 @@ out:
 
 namespace {
 const pass_data ipp_pass_data = {
-	SIMPLE_IPA_PASS, "ipp", OPTGROUP_NONE, TV_NONE,
+	SIMPLE_IPA_PASS, "ipp", OPTGROUP_NONE, TV_PLUGIN_RUN,
 	PROP_cfg | PROP_ssa, 0, 0, 0, 0
 };
 

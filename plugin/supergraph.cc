@@ -174,22 +174,17 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 {
 	if (!decl || fndecl_built_in_p(decl, BUILT_IN_NORMAL))
 		return IPP_NONE;
-	for (size_t i = 0; i < u->nfns; i++)
-		if (u->fns[i].node->decl == decl)
-			return u->fns[i].skip ||
-				       (!u->fns[i].cloneable && ipp_opts.mode == IPP_MODE_CONTEXT)
-				       ? IPP_NONE
-				       : u->fns[i].proc;
-	return IPP_NONE;
+	fninfo *fi = ipp_fn_of_decl(u, decl);
+	if (!fi || fi->skip || (!fi->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT))
+		return IPP_NONE;
+	return fi->proc;
 }
 
 /* Whether DECL is a function of the unit that the pass instruments. */
 bool ipp_unit_instruments(const struct unit *u, tree decl)
 {
-	for (size_t i = 0; i < u->nfns; i++)
-		if (u->fns[i].node->decl == decl)
-			return !u->fns[i].skip;
-	return false;
+	const fninfo *fi = ipp_fn_of_decl(u, decl);
+	return fi && !fi->skip;
 }
 
 bool ipp_is_unreachable_call(gimple *s)
@@ -481,16 +476,12 @@ static bool entered_from_outside(struct unit *u, cgraph_node *node)
 	if (!node->callers)
 		return true;
 	/* every call to it is summarized (proc_of_decl) */
-	for (size_t i = 0; i < u->nfns; i++)
-		if (u->fns[i].node == node && !u->fns[i].cloneable &&
-		    ipp_opts.mode == IPP_MODE_CONTEXT)
-			return true;
+	const fninfo *self = ipp_fn_of_decl(u, decl);
+	if (self && !self->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT)
+		return true;
 	for (cgraph_edge *e = node->callers; e; e = e->next_caller) {
-		size_t i;
-		for (i = 0; i < u->nfns; i++)
-			if (u->fns[i].node == e->caller)
-				break;
-		if (i == u->nfns || u->fns[i].skip)
+		const fninfo *caller = ipp_fn_of_decl(u, e->caller->decl);
+		if (!caller || caller->node != e->caller || caller->skip)
 			return true;
 	}
 	return false;
@@ -513,6 +504,9 @@ bool ipp_build_supergraph(struct unit *u)
 	if (u->nfns == 0)
 		return false;
 	qsort(u->fns, u->nfns, sizeof(fninfo), cmp_order);
+	u->fn_of_decl = new hash_map<tree, unsigned>;
+	for (size_t i = 0; i < u->nfns; i++)
+		u->fn_of_decl->put(u->fns[i].node->decl, (unsigned)i);
 
 	/* procedures first (calls need their callees' ids), in source order */
 	for (size_t i = 0; i < u->nfns; i++) {
@@ -522,9 +516,9 @@ bool ipp_build_supergraph(struct unit *u)
 	/* a function with nested functions is not cloned (clone.cc) */
 	for (size_t i = 0; i < u->nfns; i++) {
 		tree outer = decl_function_context(u->fns[i].node->decl);
-		for (size_t k = 0; outer && k < u->nfns; k++)
-			if (u->fns[k].node->decl == outer)
-				u->fns[k].cloneable = false;
+		fninfo *o = outer ? ipp_fn_of_decl(u, outer) : NULL;
+		if (o)
+			o->cloneable = false;
 	}
 	/* Tail calls (tailcall.cc) get their own returns before G* is built.
 	 * A function that makes them is not cloned either: it starts fresh
@@ -554,6 +548,12 @@ bool ipp_build_supergraph(struct unit *u)
 		grow(u);
 		set_loc(u->g, ipp_proc_entry(u->g, fi->proc), DECL_SOURCE_LOCATION(decl));
 	}
+	u->nfn_of_proc = ipp_graph_nprocs(u->g);
+	u->fn_of_proc = XNEWVEC(unsigned, u->nfn_of_proc);
+	for (size_t p = 0; p < u->nfn_of_proc; p++)
+		u->fn_of_proc[p] = UINT_MAX;
+	for (size_t i = 0; i < u->nfns; i++)
+		u->fn_of_proc[u->fns[i].proc] = (unsigned)i;
 	for (size_t i = 0; i < u->nfns; i++) {
 		fninfo *fi = &u->fns[i];
 		if (fi->skip)
@@ -595,6 +595,8 @@ void ipp_unit_free(struct unit *u)
 	free(u->setjmp_call);
 	free(u->xlines_text);
 	delete u->tail_calls;
+	delete u->fn_of_decl;
+	XDELETEVEC(u->fn_of_proc);
 	XDELETEVEC(u->fin_of);
 	XDELETEVEC(u->exit_of);
 	XDELETEVEC(u->restart_of);
@@ -602,8 +604,14 @@ void ipp_unit_free(struct unit *u)
 
 fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc)
 {
-	for (size_t i = 0; i < u->nfns; i++)
-		if (u->fns[i].proc == proc)
-			return &u->fns[i];
-	return NULL;
+	if (proc == IPP_NONE || (size_t)proc >= u->nfn_of_proc ||
+	    u->fn_of_proc[proc] == UINT_MAX)
+		return NULL;
+	return &u->fns[u->fn_of_proc[proc]];
+}
+
+fninfo *ipp_fn_of_decl(const struct unit *u, tree decl)
+{
+	unsigned *i = u->fn_of_decl ? u->fn_of_decl->get(decl) : NULL;
+	return i ? &u->fns[*i] : NULL;
 }
