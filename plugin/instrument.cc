@@ -634,21 +634,17 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		/* single-threaded: the unit's own counters; else the thread's,
 		 * from the runtime (ipp_abi.h, gcounts) */
 		tree ptype = TREE_TYPE(st->counts), flag = tmp_of(char_type_node);
-		tree one = create_tmp_var(boolean_type_node, "ipp_c");
 		tree many = create_tmp_var(boolean_type_node, "ipp_c");
-		tree g = tmp_of(ptype), c = tmp_of(ptype);
-		tree gaddr = ipp_abi_region_gcounts(st->region);
+		tree c = tmp_of(ptype);
 		gimple_seq call = NULL;
 		gcall *gc;
 
+		/* counts = gcounts; if (!single-threaded) counts = the thread's:
+		 * a load, a compare and an address on the common path */
 		emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
-		gimple_seq_add_stmt(seq, gimple_build_assign(one, NE_EXPR, flag,
-							     build_int_cst(char_type_node, 0)));
 		gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
 							     build_int_cst(char_type_node, 0)));
-		gimple_seq_add_stmt(seq, gimple_build_assign(g, COND_EXPR, one, gaddr,
-							     build_int_cst(ptype, 0)));
-		emit_assign(seq, st->counts, g);
+		emit_assign(seq, st->counts, ipp_abi_region_gcounts(st->region));
 		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, st->reg);
 		gimple_call_set_lhs(gc, c);
 		gimple_seq_add_stmt(&call, gc);
