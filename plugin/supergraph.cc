@@ -133,6 +133,12 @@ const char *ipp_unsupported_flow(function *fun)
 			    !ipp_is_setjmp_call(s))
 				return "returns_twice call other than setjmp(buf) (vfork, "
 				       "__builtin_setjmp, getcontext, a setjmp without a buffer)";
+			/* GCC types it noreturn, yet it returns from the
+			 * function: the frame would stay on the list, and the
+			 * code put before it breaks RTL expansion (an ICE in
+			 * purge_dead_edges: gcc.dg builtin-return-1.c) */
+			if (gimple_call_builtin_p(s, BUILT_IN_RETURN))
+				return "__builtin_return (an untyped return)";
 		}
 	}
 	return NULL;
