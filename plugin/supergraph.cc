@@ -183,6 +183,13 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 	fninfo *fi = ipp_fn_of_decl(u, decl);
 	if (!fi || fi->skip || (!fi->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT))
 		return IPP_NONE;
+	/* A definition the link may replace (weak, or interposable in a
+	 * shared library with -fsemantic-interposition) is not the callee
+	 * for sure: another unit's, or the executable's, may run instead.
+	 * GCC does not inline it for that reason; the call is summarized,
+	 * never sent to our clone (gcc.dg attr-weak-hidden-1.c). */
+	if (fi->node->get_availability() <= AVAIL_INTERPOSABLE)
+		return IPP_NONE;
 	return fi->proc;
 }
 

@@ -1,0 +1,114 @@
+#!/bin/bash
+# interpose.sh -- a call to a definition the link may replace runs what the
+# plain build runs.  The oracle is the plain build of the same sources: its
+# output and exit status.
+#   1. Weak: unit b defines a weak hidden `pick` and calls it; unit a's
+#      strong `pick` replaces it at the link (GCC's gcc.dg
+#      attr-weak-hidden-1.c).  In context mode b's call once went to the
+#      continuing clone of b's own pick -- the weak one, which the plain
+#      program never runs -- and the program printed the other answer;
+#      in intra mode the profile claimed a call to b's pick that never
+#      came (ipp check: entries < calls).
+#   2. Interposable: a shared library (-fPIC, GCC's default
+#      -fsemantic-interposition) calls its own exported `hook`; the
+#      executable defines `hook` too, and the dynamic linker binds the
+#      library's call to the executable's.  Plain and instrumented must
+#      both print the executable's answer.
+# Each in both modes at -O0 and -O2; every profile passes `ipp check`.
+#
+# Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+set -u
+srcdir=$(cd "${srcdir:-.}" && pwd)
+builddir=$(cd "${builddir:-.}" && pwd)
+wrap=$builddir/plugin/ipp-gcc-uninstalled
+ipp=$builddir/ipp
+work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-interpose.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+cd "$work" || exit 1
+
+cat >a.c <<'C'
+int __attribute__((visibility("hidden"))) pick(void) { return 1; }
+C
+cat >b.c <<'C'
+#include <stdio.h>
+int __attribute__((weak, visibility("hidden"))) pick(void) { return 2; }
+int main(void)
+{
+	int s = 0;
+	for (int i = 0; i < 3; i++)
+		s += pick();
+	printf("pick: %d\n", s);
+	return s == 3 ? 0 : 1;
+}
+C
+cat >lib.c <<'C'
+int hook(int x) { return x + 1; }
+int through(int x) { return hook(x) * 10; }
+C
+cat >exe.c <<'C'
+#include <stdio.h>
+int through(int);
+int hook(int x) { return x + 100; }
+int main(void)
+{
+	int v = through(1);
+	printf("through: %d\n", v);
+	return v == 1010 ? 0 : 1;
+}
+C
+
+# run NAME: runs ./NAME with its own profile; prints output and status
+run() {
+	IPP_PROFILE=$work/$1.prof LD_LIBRARY_PATH=$work/$1.d ./"$1" >"$1.out" 2>&1
+	echo "status $?" >>"$1.out"
+}
+
+# plain oracles
+gcc -O2 a.c b.c -o weak-plain && run weak-plain || { bad "the plain weak build"; exit 1; }
+mkdir -p lib-plain.d
+gcc -O2 -fPIC -shared lib.c -o lib-plain.d/libhook.so &&
+	gcc -O2 exe.c -Llib-plain.d -lhook -o lib-plain && run lib-plain ||
+	{ bad "the plain library build"; exit 1; }
+grep -q "^pick: 3$" weak-plain.out && grep -q "^through: 1010$" lib-plain.out ||
+	{ bad "the plain programs do not print what the test expects"; cat weak-plain.out lib-plain.out; exit 1; }
+
+for O in -O0 -O2; do
+	for m in intra context; do
+		t="weak $O $m"
+		n=weak$O$m
+		if ! "$wrap" -fplugin-arg-ipp-mode=$m $O a.c b.c -o $n 2>$n.err; then
+			bad "$t: does not build"; cat $n.err; continue
+		fi
+		run $n
+		if ! cmp -s weak-plain.out $n.out; then
+			bad "$t: the program differs from the plain build"; diff weak-plain.out $n.out
+		elif ! "$ipp" check ./$n $n.prof >$n.check 2>&1; then
+			bad "$t: ipp check"; cat $n.check
+		else
+			ok "$t: runs the strong pick, as plain; the profile checks"
+		fi
+
+		t="interposed $O $m"
+		n=lib$O$m
+		mkdir -p $n.d
+		if ! "$wrap" -fplugin-arg-ipp-mode=$m $O -fPIC -shared lib.c -o $n.d/libhook.so 2>$n.err ||
+		   ! "$wrap" -fplugin-arg-ipp-mode=$m $O exe.c -L$n.d -lhook -o $n 2>>$n.err; then
+			bad "$t: does not build"; cat $n.err; continue
+		fi
+		run $n
+		if ! cmp -s lib-plain.out $n.out; then
+			bad "$t: the program differs from the plain build"; diff lib-plain.out $n.out
+		elif ! "$ipp" check ./$n $n.prof >$n.check 2>&1; then
+			bad "$t: ipp check"; cat $n.check
+		else
+			ok "$t: the library's call runs the executable's hook, as plain; the profile checks"
+		fi
+	done
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
