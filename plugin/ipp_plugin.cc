@@ -43,6 +43,37 @@ static void emit_map(void *, void *)
 	ipp_unit_map = NULL;
 }
 
+/* The map as a variable (-flto): char[len], alignment 1 so that the
+ * linker concatenates the units' documents with nothing between them,
+ * kept although nothing refers to it.  Its section is allocated (a
+ * variable's is), which the readers accept as they accept the
+ * non-allocated one. */
+void ipp_map_as_variable(void)
+{
+	tree type, str, var;
+	char name[32];
+	static unsigned count;
+
+	type = build_array_type_nelts(char_type_node, ipp_unit_map_len);
+	str = build_string(ipp_unit_map_len, ipp_unit_map);
+	TREE_TYPE(str) = type;
+	snprintf(name, sizeof(name), "__ipp_map_%u", count++);
+	var = build_decl(UNKNOWN_LOCATION, VAR_DECL, get_identifier(name), type);
+	TREE_STATIC(var) = 1;
+	TREE_READONLY(var) = 1;
+	TREE_USED(var) = 1;
+	DECL_ARTIFICIAL(var) = 1;
+	DECL_IGNORED_P(var) = 1;
+	DECL_PRESERVE_P(var) = 1;
+	SET_DECL_ALIGN(var, BITS_PER_UNIT);
+	DECL_USER_ALIGN(var) = 1;
+	DECL_INITIAL(var) = str;
+	set_decl_section_name(var, IPP_MAP_SECTION);
+	varpool_node::finalize_decl(var);
+	free(ipp_unit_map);
+	ipp_unit_map = NULL;
+}
+
 static void finish(void *, void *)
 {
 	mpz_clear(ipp_opts.limit);

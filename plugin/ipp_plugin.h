@@ -42,6 +42,11 @@ extern char *ipp_unit_map;
 extern size_t ipp_unit_map_len;
 
 #define IPP_MAP_SECTION ".ipp_map"
+/* With -flto the unit's object holds GIMPLE, and the link compiles the
+ * program from it: a section written into the object's assembly is lost.
+ * The map then becomes a variable in IPP_MAP_SECTION, which LTO streams
+ * like any other (ipp_plugin.cc). */
+void ipp_map_as_variable(void);
 
 #ifndef IPP_VERSION
 #define IPP_VERSION "unknown"	/* the build passes -DIPP_VERSION */

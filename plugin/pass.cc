@@ -227,6 +227,8 @@ static unsigned int execute_ipp(void)
 		at += u.xlines_len;
 		memcpy(ipp_unit_map + at, end, strlen(end) + 1);
 	}
+	if (ipp_unit_map && flag_generate_lto)
+		ipp_map_as_variable();
 out:
 	ipp_fin_free(fin);
 	ipp_cuts_free(&cuts);
