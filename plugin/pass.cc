@@ -72,6 +72,13 @@ static unsigned int execute_ipp(void)
 	const char *module = main_input_filename;
 	uint64_t checksum;
 
+	/* The runtime is built for the LP64 ABI only (runtime/ipp_abi.h's
+	 * structs; ipp_abi_init would report each as a mismatch). */
+	if (POINTER_SIZE != 64 || TYPE_PRECISION(long_integer_type_node) != 64) {
+		error("ipp: only 64-bit (LP64) code can be profiled: the ipp runtime "
+		      "is built for x86-64; drop %<-m32%> or %<-mx32%>");
+		return 0;
+	}
 	memset(&u, 0, sizeof(u));
 	u.g = ipp_graph_new();
 	if (!ipp_build_supergraph(&u)) {

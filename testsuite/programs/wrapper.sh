@@ -10,6 +10,7 @@
 #      (gcc.dg opts-3.c): the compilation is instrumented.
 #   3. -v with an input file compiles, verbosely: instrumented too (the
 #      wrapper once took -v for a query and compiled without the plugin).
+#   4. -m32 is refused with the reason (where plain gcc -m32 -S works).
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
@@ -55,6 +56,18 @@ if "$wrap" -fplugin-arg-ipp-mode=intra -v -c x.c -o xv.o 2>err && instrumented x
 	ok "-v -c x.c: compiled with the plugin"
 else
 	bad "-v -c x.c: not compiled with the plugin"; tail -3 err
+fi
+
+# 4. -m32: refused with a message that names it (the runtime is LP64),
+#    not with a list of ABI mismatches (gcc.dg pr97396.c)
+if gcc -m32 -S x.c -o x32p.s 2>/dev/null; then
+	if "$wrap" -m32 -S x.c -o x32.s 2>err; then
+		bad "-m32: compiled"
+	elif grep -q "only 64-bit (LP64) code can be profiled" err && ! grep -q mismatch err; then
+		ok "-m32: refused, with the reason"
+	else
+		bad "-m32: the message"; cat err
+	fi
 fi
 
 echo "$pass passed, $fail failed"
