@@ -376,12 +376,15 @@ static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 	}
 	counts = val(seq, st->counts);
 	off = tmp_of(sizetype);
-	gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, fold_convert(sizetype, n),
-						     size_int(8)));
-	if (TREE_CODE(n) != INTEGER_CST) {
+	if (TREE_CODE(n) == INTEGER_CST) {
+		gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, fold_convert(sizetype, n),
+							     size_int(8)));
+	} else {
+		/* a conversion is no GIMPLE operand: (sizetype) n first (an
+		 * invalid statement once stayed here for DCE to remove:
+		 * -fchecking -fno-tree-dce rejected it, gcc.dg pr100414.c) */
 		tree nn = tmp_of(sizetype);
 		gimple_seq_add_stmt(seq, gimple_build_assign(nn, NOP_EXPR, n));
-		off = tmp_of(sizetype);
 		gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, nn, size_int(8)));
 	}
 	p = tmp_of(TREE_TYPE(counts));

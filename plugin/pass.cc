@@ -29,7 +29,9 @@ size_t ipp_unit_map_len;
  * caller's path goes through its call vertex: the map would count calls
  * the callee never saw (ipp check: entries < calls).  So every call to an
  * instrumented procedure of the unit gets the unqualified type, and the
- * virtual operands it now needs. */
+ * virtual operands it now needs: a definition of memory, which a call to
+ * a const function had not and a call to a pure one had not either (only
+ * a use). */
 static void drop_const_call_types(struct unit *u)
 {
 	for (size_t i = 0; i < u->nfns; i++) {
@@ -48,17 +50,25 @@ static void drop_const_call_types(struct unit *u)
 					continue;
 				fn = gimple_call_fndecl(call);
 				fntype = gimple_call_fntype(call);
-				if (!fn || !fntype || !TYPE_READONLY(fntype) ||
-				    !ipp_unit_instruments(u, fn))
+				if (!fn || !ipp_unit_instruments(u, fn))
 					continue;
-				gimple_call_set_fntype(call, build_qualified_type(
-					fntype, TYPE_QUALS(fntype) & ~TYPE_QUAL_CONST));
+				if (fntype && TYPE_READONLY(fntype))
+					gimple_call_set_fntype(call, build_qualified_type(
+						fntype, TYPE_QUALS(fntype) & ~TYPE_QUAL_CONST));
+				else if (gimple_vdef(call))
+					continue;
+				/* const (no vops) or pure (a VUSE only) before */
 				update_stmt(call);
 				changed = true;
 			}
 		}
-		if (changed)
-			update_ssa(TODO_update_ssa);
+		/* the calls now define memory: rename the virtual operands
+		 * (-fchecking: "virtual definition of statement not up to
+		 * date" otherwise) */
+		if (changed) {
+			mark_virtual_operands_for_renaming(fun);
+			update_ssa(TODO_update_ssa_only_virtuals);
+		}
 		pop_cfun();
 	}
 }

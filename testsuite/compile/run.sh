@@ -181,5 +181,32 @@ for O in $levels; do
 	done
 done
 
+## 3. The instrumented GIMPLE is valid as GCC checks it (-fchecking), also
+## where no dead-code elimination follows to remove what the pass left:
+## every program of testsuite/programs and examples, -fno-tree-dce.
+## (A conversion left as an operand of a dead statement, gcc.dg
+## pr100414.c, and the calls to a pure function, which needed a memory
+## definition once the function was instrumented, constcall.c, failed.)
+for O in $levels; do
+	for m in $IPP_MODES; do
+		t="checking $O $m"
+		d=$work/checking$O.$m
+		mkdir -p "$d"
+		n=0 failed=0
+		for src in "$here"/../programs/*.c "$here"/../../examples/*.c; do
+			[ -f "$src" ] || continue
+			n=$((n + 1))
+			name=$(basename "$src" .c)
+			if ! out=$(compile "$d/$name.log" "$d/$name.o" -fplugin-arg-ipp-mode="$m" \
+				"$O" -w -fchecking -fno-tree-dce $(sed -n 's/.*ipp-cflags: *//p' "$src") "$src"); then
+				bad "$t: $name fails GCC's checking"
+				echo "$out"
+				failed=1
+			fi
+		done
+		[ "$failed" = 0 ] && ok "$t ($n programs, -fchecking -fno-tree-dce)"
+	done
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
