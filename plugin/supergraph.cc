@@ -187,8 +187,10 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 	 * shared library with -fsemantic-interposition) is not the callee
 	 * for sure: another unit's, or the executable's, may run instead.
 	 * GCC does not inline it for that reason; the call is summarized,
-	 * never sent to our clone (gcc.dg attr-weak-hidden-1.c). */
-	if (fi->node->get_availability() <= AVAIL_INTERPOSABLE)
+	 * never sent to our clone (gcc.dg attr-weak-hidden-1.c).  Not the
+	 * cgraph availability, which also calls noipa functions
+	 * interposable: they are not replaced, only kept from IPA. */
+	if (decl_replaceable_p(decl, opt_for_fn(decl, flag_semantic_interposition)))
 		return IPP_NONE;
 	return fi->proc;
 }
