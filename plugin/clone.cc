@@ -97,6 +97,13 @@ bool ipp_cloneable(cgraph_node *node)
 	    lookup_attribute("target_clones", DECL_ATTRIBUTES(decl)) ||
 	    lookup_attribute("target", DECL_ATTRIBUTES(decl)))
 		return false;
+	/* A parameter of variably modified type (a struct with a VLA member
+	 * sized by an earlier parameter): a copy of the function with other
+	 * parameters cannot gimplify its size (an ICE in force_constant_size
+	 * once IPA-CP specialized the clone: gcc.dg pr99122-3.c). */
+	for (tree p = DECL_ARGUMENTS(decl); p; p = DECL_CHAIN(p))
+		if (variably_modified_type_p(TREE_TYPE(p), NULL_TREE))
+			return false;
 	return true;
 }
 
