@@ -66,9 +66,8 @@
 #include "ipp_abi.h"
 #include "rt_stats.h"
 
-/* XXH64, header only: see struct rt_out. */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+/* The profile's layout and its reader and writer (XXH64 included). */
+#include "ipp_profile.h"
 
 /* Function attributes.  RT_API: exported (the ABI and <ipp.h>);
  * RT_HIDDEN: internal to the runtime. */
@@ -369,13 +368,6 @@ void rt_dump_lock_acquire(void) RT_HIDDEN;
 void rt_dump_lock_release(void) RT_HIDDEN;
 extern RT_TLS int rt_tls_in_dump;
 
-/* Set in the thread whose fatal-signal handler runs: its allocations
- * come from the crash reserve (rt_alloc), and it never waits for a lock
- * the interrupted code may hold.  Other threads go on as before. */
-extern RT_TLS int rt_tls_crash;
-/* IPP_SIGNALS: sets aside memory for the crash path (address space only
- * until used). */
-void rt_crash_reserve(size_t size) RT_HIDDEN;
 
 /* One-time initialisation (atexit, atfork, environment, signals); called
  * with rt_lock held by the first registration. */
@@ -389,10 +381,6 @@ extern pid_t rt_pid __attribute__((visibility("hidden")));
 void rt_before_exec(void) RT_HIDDEN;
 /* Zeroes every counter, baseline and partial record (fork child). */
 void rt_zero_all(void) RT_HIDDEN;
-/* Zeroed memory that is never freed: bump allocation in the calling
- * thread's mmap'd chunks (no malloc: it may run in a signal handler), or
- * in a fatal-signal handler from the crash reserve.  NULL on failure. */
-void *rt_alloc(size_t size) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* Partial paths (rt_partial.c)                                        */
@@ -419,7 +407,7 @@ void rt_record_exit_frames(void) RT_HIDDEN;
 bool rt_frame_on_list(struct ipp_rt_frame *f) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* Arena for one profile write (rt_arena.c)                             */
+/* Memory: the arena of one profile write, rt_alloc (rt_arena.c)      */
 /* ------------------------------------------------------------------ */
 
 /* Bump allocation in mmap'd chunks; everything is released at once by
@@ -435,6 +423,18 @@ void rt_arena_free(struct rt_arena *a) RT_HIDDEN;
 /* Maps/unmaps anonymous memory directly (NULL on failure). */
 void *rt_map(size_t size) RT_HIDDEN;
 void rt_unmap(void *p, size_t size) RT_HIDDEN;
+/* Zeroed memory that is never freed: bump allocation in the calling
+ * thread's mmap'd chunks (no malloc: it may run in a signal handler), or
+ * in a fatal-signal handler from the crash reserve.  NULL on failure. */
+void *rt_alloc(size_t size) RT_HIDDEN;
+/* Set in the thread whose fatal-signal handler runs: its allocations
+ * come from the crash reserve (rt_alloc), and it never waits for a lock
+ * the interrupted code may hold.  Other threads go on as before. */
+extern RT_TLS int rt_tls_crash;
+/* IPP_SIGNALS: sets aside memory for the crash path (address space only
+ * until used). */
+void rt_crash_reserve(size_t size) RT_HIDDEN;
+
 
 /* ------------------------------------------------------------------ */
 /* Records of a profile write (rt_snapshot.c, rt_merge.c, rt_emit.c)    */
@@ -450,11 +450,11 @@ struct rt_rec {
 	uint64_t count;
 	const int32_t *stack;		/* NULL for complete paths */
 	uint32_t nstack;
-	uint32_t from_file;		/* 1: read from the existing profile */
-	const char *big;		/* a number >= 2^64 (other programs' modules
-					 * only): its decimal digits; num unused */
+	uint32_t ni;			/* rt_emit.c: the index of region in the
+					 * module's name table */
 	const char *cmod;		/* indirect calls: the callee's unit */
 	const char *ccs;		/* and its checksum, 16 lower-case hex digits */
+	uint32_t ni_cmod;		/* rt_emit.c: the index of cmod */
 };
 
 /* A baseline to move if the write succeeds (ipp_dump, not the final
@@ -493,8 +493,15 @@ struct rt_snapshot {
 	uint64_t bad_records, bad_frames;
 };
 
+/* pm's checksum as a number. */
+uint64_t rt_hex64(const char *s) RT_HIDDEN;
+static inline RT_NOINST uint64_t rt_pmod_checksum(const struct rt_pmod *pm)
+{
+	return rt_hex64(pm->checksum);
+}
+
 /* Takes what every thread counted since the last dump (count - baseline)
- * into s, in canonical order.  commit: also list the baselines to move.
+ * into s, one record per key, in no particular order.  commit: also list the baselines to move.
  * forked: also the forked prefixes (final writes only).  Needs
  * rt_dump_lock.  Returns 0, or -1 if memory ran out. */
 int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit, bool forked)
@@ -504,37 +511,23 @@ void rt_snapshot_commit(struct rt_snapshot *s) RT_HIDDEN;
 /* ipp_reset(): every baseline := its counter.  Needs rt_dump_lock.
  * Returns -1 if memory ran out (some counts then stay). */
 int rt_reset_baselines(void) RT_HIDDEN;
-/* Sorts recs canonically (region name, number, stack; indirect calls:
- * site, callee unit, checksum, region) and adds up the counts of equal
- * keys.  recs are all of one kind.  Returns the new length, or (size_t)-1 if two
- * records read from the file have the same key. */
-size_t rt_recs_normalize(struct rt_rec *recs, size_t n) RT_HIDDEN;
-int rt_rec_cmp(const struct rt_rec *a, const struct rt_rec *b) RT_HIDDEN;
+/* Records (rt_recs.c).  rt_recs_dedup leaves one record per key (region,
+ * number, stack; indirect calls: site, callee unit, checksum, region), its
+ * count the (saturated) sum, in the order of first occurrence; recs are
+ * all of one kind.  Returns the new length, or (size_t)-1 if the arena
+ * ran out (recs unchanged).  rt_rec_eq: a and b have the same key. */
+size_t rt_recs_dedup(struct rt_rec *recs, size_t n, struct rt_arena *a) RT_HIDDEN;
+bool rt_rec_eq(const struct rt_rec *a, const struct rt_rec *b) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* Reading the existing profile (rt_merge.c)                           */
 /* ------------------------------------------------------------------ */
 
-/* A piece of the existing file kept verbatim (x- keys, other modules). */
-struct rt_span {
-	const char *text;
-	size_t len;
-	uint32_t strip;			/* leading spaces to remove from each line */
-	bool dash;			/* first line starts "- " where "  " must go */
-};
-
-/* One module of the existing file. */
+/* One module of the existing file (a view into the file's bytes). */
 struct rt_fmod {
-	const char *name;		/* decoded */
+	struct ipp_pf_mview v;
+	const char *name;
 	uint64_t checksum;
-	const char *mode;
-	uint64_t runs;
-	struct rt_span text;		/* the whole module, for modules we keep */
-	struct rt_span *x;		/* its x- keys (re-emitted if it is ours) */
-	size_t nx;
-	struct rt_rec *paths, *partials, *icalls, *forked;	/* only if it is ours */
-	size_t npaths, npartials, nicalls, nforked;
-	int line;			/* 1-based first line */
 	struct rt_pmod *ours;		/* the module of this program it merges with */
 	bool stale;			/* an older build of a module we have */
 };
@@ -542,54 +535,40 @@ struct rt_fmod {
 struct rt_file {
 	struct rt_fmod *mods;
 	size_t nmods;
-	struct rt_span *x;		/* top-level x- keys, verbatim */
-	size_t nx;
 	size_t nstale;
 	const struct rt_fmod *first_stale;
 };
 
-/* Parses the profile text buf[0..len) (named 'path' in messages) and, if
- * it is entirely valid, merges the records of the modules this program has
- * into s (adding their counts and runs) and marks the stale ones.  Returns
- * 0; -1 with a message in err if the file is not a profile this parser
- * understands (s is then unchanged); -2 if memory ran out. */
+/* Checks the profile buf[0..len) (8-byte aligned; named 'path' in
+ * messages) with the profile reader (ipp_profile.c) and, if it is entirely
+ * valid, merges the records of the modules this program has into s
+ * (adding their counts and runs) and marks the stale ones.  Returns 0; -1
+ * with a message in err if the file is not a profile this reader accepts
+ * (s is then unchanged); -2 if memory ran out. */
 int rt_file_parse(const char *buf, size_t len, const char *path, struct rt_snapshot *s,
 		  struct rt_arena *a, struct rt_file *f, char *err, size_t errlen) RT_HIDDEN;
+
 
 /* ------------------------------------------------------------------ */
 /* Output (rt_emit.c)                                                   */
 /* ------------------------------------------------------------------ */
 
-/* A buffered writer on a file descriptor, with write(2) only.  It also
- * computes the profile's digest (docs/FORMAT.md, "Digest") over what it
- * writes: XXH64 from Debian's libxxhash-dev, header only (XXH_INLINE_ALL:
- * no library to link, no malloc, pure computation on the caller's state,
- * so async-signal-safe).  ippcore/digest.c uses the same header. */
+/* A buffered writer on a file descriptor, with write(2) only: the
+ * profile codec's writer (ipp_profile.h), which also computes the
+ * profile's digest over what it writes. */
 struct rt_out {
+	struct ipp_pf_out pf;
 	int fd;
-	int err;			/* first errno, 0 if none */
-	size_t n;
-	XXH64_state_t digest;		/* of everything flushed so far */
-	char buf[8192];
 };
-void rt_out_bytes(struct rt_out *o, const char *s, size_t n) RT_HIDDEN;
+void rt_out_open(struct rt_out *o, int fd) RT_HIDDEN;
 void rt_out_str(struct rt_out *o, const char *s) RT_HIDDEN;
 void rt_out_u64(struct rt_out *o, uint64_t v) RT_HIDDEN;
-void rt_out_i64(struct rt_out *o, int64_t v) RT_HIDDEN;
-/* A scalar as the format writes names: plain if a "simple name", else
- * double-quoted (docs/FORMAT.md). */
-void rt_out_name(struct rt_out *o, const char *s) RT_HIDDEN;
-bool rt_simple_name(const char *s) RT_HIDDEN;
-/* Writes a span, removing span->strip leading spaces from each line. */
-void rt_out_span(struct rt_out *o, const struct rt_span *sp) RT_HIDDEN;
 int rt_out_flush(struct rt_out *o) RT_HIDDEN;
-/* Writes the whole profile: s's modules (merged), and f's other modules
- * verbatim, in the order of the file, s's new modules last, then its
- * digest. */
-int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s, const struct rt_file *f)
-	RT_HIDDEN;
-/* True if s is valid UTF-8 (names must be). */
-bool rt_utf8_ok(const char *s) RT_HIDDEN;
+/* Writes the whole profile (docs/FORMAT.md): f's modules in the order of
+ * the file, ours merged, the stale ones left out, then s's new modules,
+ * then the digest.  Sets the records' name indexes. */
+int rt_emit_profile(struct rt_out *o, struct rt_snapshot *s, const struct rt_file *f,
+		    struct rt_arena *a) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* The profile file (rt_write.c, rt_name.c)                            */
@@ -657,6 +636,8 @@ char *rt_fmt_u64(uint64_t v, char buf[21]) RT_HIDDEN;
 bool rt_safe_read(void *dst, const void *src, size_t n) RT_HIDDEN;
 /* s points to a readable NUL-terminated string of at most max bytes. */
 bool rt_safe_string(const char *s, size_t max) RT_HIDDEN;
+/* The value of 16 hex digits (lower case). */
+uint64_t rt_hex64(const char *s) RT_HIDDEN;
 /* Bounded string append: returns -1 if it did not fit. */
 int rt_cat(char *dst, size_t cap, const char *src) RT_HIDDEN;
 static inline RT_NOINST uint64_t rt_sat_add(uint64_t a, uint64_t b)

@@ -148,14 +148,14 @@ RT_HIDDEN void rt_last_write(const char *profile, struct rt_arena *a)
 		       rt_strerror(e), (const char *)NULL);
 		return;
 	}
-	o->fd = fd;
+	rt_out_open(o, fd);
 	rt_out_str(o, "ipp-last 1\n");
 	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t; t = t->next)
 		if (__atomic_load_n(&t->last_next, __ATOMIC_ACQUIRE))
 			write_ring(o, t, ++id);
 	if (rt_out_flush(o) < 0 || fchmod(fd, 0644 & ~rt_umask()) < 0 || close(fd) < 0 ||
 	    rename(tmp, name) < 0) {
-		e = o->err ? o->err : errno;
+		e = o->pf.err ? o->pf.err : errno;
 		unlink(tmp);
 		rt_msg("cannot write the last paths ", name, ": ", rt_strerror(e),
 		       (const char *)NULL);

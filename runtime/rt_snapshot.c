@@ -45,93 +45,6 @@
 
 #include <string.h>
 
-/* ------------------------------------------------------------------ */
-/* Canonical order and heapsort (qsort may call malloc)                 */
-/* ------------------------------------------------------------------ */
-
-RT_HIDDEN int rt_rec_cmp(const struct rt_rec *a, const struct rt_rec *b)
-{
-	int c;
-	if (a->cmod) {
-		/* indirect calls: site, callee unit, checksum, region */
-		if (a->num != b->num)
-			return a->num < b->num ? -1 : 1;
-		if ((c = strcmp(a->cmod, b->cmod)) != 0 || (c = strcmp(a->ccs, b->ccs)) != 0)
-			return c;
-		return strcmp(a->region, b->region);
-	}
-	c = strcmp(a->region, b->region);
-	if (c)
-		return c;
-	if (a->big || b->big) {
-		/* decimal digits without leading zeros: longer is larger */
-		size_t la, lb;
-		if (!a->big || !b->big)
-			return a->big ? 1 : -1;
-		la = strlen(a->big);
-		lb = strlen(b->big);
-		if (la != lb)
-			return la < lb ? -1 : 1;
-		c = strcmp(a->big, b->big);
-		if (c)
-			return c;
-	} else if (a->num != b->num) {
-		return a->num < b->num ? -1 : 1;
-	}
-	for (uint32_t i = 0; i < a->nstack && i < b->nstack; i++)
-		if (a->stack[i] != b->stack[i])
-			return a->stack[i] < b->stack[i] ? -1 : 1;
-	return a->nstack < b->nstack ? -1 : a->nstack > b->nstack;
-}
-
-static RT_NOINST void sift(struct rt_rec *v, size_t root, size_t n)
-{
-	for (;;) {
-		size_t child = 2 * root + 1;
-		struct rt_rec tmp;
-		if (child >= n)
-			return;
-		if (child + 1 < n && rt_rec_cmp(&v[child], &v[child + 1]) < 0)
-			child++;
-		if (rt_rec_cmp(&v[root], &v[child]) >= 0)
-			return;
-		tmp = v[root];
-		v[root] = v[child];
-		v[child] = tmp;
-		root = child;
-	}
-}
-
-static RT_NOINST void heapsort_recs(struct rt_rec *v, size_t n)
-{
-	if (n < 2)
-		return;
-	for (size_t i = n / 2; i-- > 0;)
-		sift(v, i, n);
-	for (size_t end = n - 1; end > 0; end--) {
-		struct rt_rec tmp = v[0];
-		v[0] = v[end];
-		v[end] = tmp;
-		sift(v, 0, end);
-	}
-}
-
-RT_HIDDEN size_t rt_recs_normalize(struct rt_rec *recs, size_t n)
-{
-	size_t out = 0;
-	heapsort_recs(recs, n);
-	for (size_t i = 0; i < n; i++) {
-		if (out && rt_rec_cmp(&recs[out - 1], &recs[i]) == 0) {
-			if (recs[out - 1].from_file && recs[i].from_file)
-				return (size_t)-1;
-			recs[out - 1].count = rt_sat_add(recs[out - 1].count, recs[i].count);
-			recs[out - 1].from_file |= recs[i].from_file;
-		} else {
-			recs[out++] = recs[i];
-		}
-	}
-	return out;
-}
 
 /* ------------------------------------------------------------------ */
 /* Growing arrays in the arena                                          */
@@ -222,7 +135,7 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 				struct rt_table *tb)
 {
 	struct ipp_rt_region *r = tb->region;
-	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, NULL };
+	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, 0 };
 	struct rt_commit c = { NULL, tb, 0, 0 };
 
 	bool commit = s->cap_commits != (size_t)-1;
@@ -285,7 +198,7 @@ static RT_NOINST int take_globals(struct rt_snapshot *s, struct rt_arena *a, str
 
 	for (uint32_t i = 0; i < m->nregions; i++) {
 		const struct ipp_rt_region *r = &m->regions[i];
-		struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, NULL };
+		struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, 0 };
 		uint64_t *base = info->gbase ? info->gbase[i] : NULL;
 		bool moved = false;
 		if (!r->gcounts)
@@ -322,7 +235,7 @@ static RT_NOINST int take_row(struct rt_snapshot *s, struct rt_arena *a, struct 
 			      struct rt_row *w)
 {
 	struct ipp_rt_region *r = w->region;
-	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, NULL };
+	struct rt_rec rec = { r->name, 0, 0, NULL, 0, 0, NULL, NULL, 0 };
 	bool commit = s->cap_commits != (size_t)-1;
 	uint64_t n = w->desc->n;
 	bool moved = false;
@@ -381,7 +294,7 @@ static RT_NOINST int take_plist(struct rt_snapshot *s, struct rt_arena *a, struc
 {
 	for (struct rt_pent *p = __atomic_load_n(&l->head, __ATOMIC_ACQUIRE); p; p = p->next) {
 		struct rt_rec rec = { p->region->name, p->num, 0, p->stack, p->nstack, 0,
-				      NULL, NULL, NULL };
+				      NULL, NULL, 0 };
 		if (take_counter(s, a, &rec, k, p->region->module->registered, group, &p->count,
 				 &p->base) < 0)
 			return -1;
@@ -465,8 +378,8 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 		     ar = ar->next) {
 			/* registered at the arc's first occurrence */
 			struct rt_rec rec = { ar->callee->name, (uint64_t)ar->site, 0, NULL, 0, 0,
-					      NULL, ar->callee->module->name,
-					      ar->callee->module->checksum };
+					      ar->callee->module->name,
+					      ar->callee->module->checksum, 0 };
 			if (take_counter(s, a, &rec, REC_ICALL, ar->caller->registered, group,
 					 &ar->count, &ar->base) < 0)
 				return -1;
@@ -478,11 +391,12 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 		if (pm->npaths || pm->npartials || pm->nicalls || pm->nforked || pm->runs)
 			s->any = true;
 		/* From this process alone, keys can repeat (threads, units
-		 * sharing a module), never with from_file set. */
-		pm->npaths = rt_recs_normalize(pm->paths, pm->npaths);
-		pm->npartials = rt_recs_normalize(pm->partials, pm->npartials);
-		pm->nforked = rt_recs_normalize(pm->forked, pm->nforked);
-		pm->nicalls = rt_recs_normalize(pm->icalls, pm->nicalls);
+		 * sharing a module). */
+		if ((pm->npaths = rt_recs_dedup(pm->paths, pm->npaths, a)) == (size_t)-1 ||
+		    (pm->npartials = rt_recs_dedup(pm->partials, pm->npartials, a)) == (size_t)-1 ||
+		    (pm->nforked = rt_recs_dedup(pm->forked, pm->nforked, a)) == (size_t)-1 ||
+		    (pm->nicalls = rt_recs_dedup(pm->icalls, pm->nicalls, a)) == (size_t)-1)
+			return -1;
 	}
 	return 0;
 }

@@ -72,65 +72,10 @@ pthread_mutex_t rt_dump_lock = PTHREAD_MUTEX_INITIALIZER;
 struct rt_modinfo **volatile rt_mods;
 volatile uint32_t rt_nmods;
 struct rt_thread *volatile rt_threads;
-RT_TLS int rt_tls_crash;
 
 static uint32_t rt_capmods;	/* rt_lock */
 static uint32_t rt_nregions;	/* rt_lock: the last region index given out */
 static bool rt_inited;		/* rt_lock */
-
-/* ------------------------------------------------------------------ */
-/* Memory                                                               */
-/* ------------------------------------------------------------------ */
-
-/* Each thread allocates from its own chunks of mmap'd memory, never with
- * malloc: the first record of a thread or a region can happen in a signal
- * handler that interrupted malloc (an instrumented handler), and the
- * crash path must not touch malloc at all.  Nothing is ever freed (tables
- * live as long as the process).  A handler that interrupts this thread
- * inside rt_alloc cannot get here: the slow path and the partial-path
- * walk refuse re-entry (rt_tls_busy, in_partial), and the fatal-signal
- * handler uses its own reserve. */
-#define RT_CHUNK (64u * 1024u)
-#define RT_BIG (16u * 1024u)
-static RT_TLS char *rt_tls_cur, *rt_tls_end;
-
-/* The crash reserve: only the one thread that handles a fatal signal
- * allocates from it (rt_signal.c lets no second one in). */
-static char *rt_reserve, *rt_reserve_end;
-
-RT_HIDDEN void rt_crash_reserve(size_t size)
-{
-	rt_reserve = rt_map(size);
-	rt_reserve_end = rt_reserve ? rt_reserve + size : NULL;
-}
-
-static RT_NOINST void *bump(char **cur, char **end, size_t size, size_t chunk)
-{
-	char *p;
-	if (!*cur || (size_t)(*end - *cur) < size) {
-		p = rt_map(chunk);
-		if (!p)
-			return NULL;
-		*cur = p;
-		*end = p + chunk;
-	}
-	p = *cur;
-	*cur += size;
-	return p;	/* fresh anonymous memory is zero, and none is reused */
-}
-
-RT_HIDDEN void *rt_alloc(size_t size)
-{
-	size = (size + 15) & ~(size_t)15;
-	if (!size)
-		size = 16;
-	if (rt_tls_crash)
-		return bump(&rt_reserve, &rt_reserve_end, size,
-			    size > (1u << 20) ? size : (1u << 20));
-	if (size >= RT_BIG)
-		return rt_map((size + 4095) & ~(size_t)4095);
-	return bump(&rt_tls_cur, &rt_tls_end, size, RT_CHUNK);
-}
 
 /* ------------------------------------------------------------------ */
 /* Registration                                                         */
@@ -160,7 +105,7 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 	if (m->abi_version != IPP_ABI_VERSION)
 		return "it was compiled for another version of the runtime ABI "
 		       "(rebuild it with this ipp)";
-	if (!m->name || !*m->name || !rt_utf8_ok(m->name))
+	if (!m->name || !*m->name || !ipp_pf_utf8_ok(m->name, strlen(m->name)))
 		return "its name is missing or not valid UTF-8";
 	if (!m->checksum || !hex16(m->checksum))
 		return "its checksum is not 16 lower-case hex digits";
@@ -170,7 +115,7 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 		return "it has no region array";
 	for (uint32_t i = 0; i < m->nregions; i++) {
 		const struct ipp_rt_region *r = &m->regions[i];
-		if (!r->name || !*r->name || !rt_utf8_ok(r->name))
+		if (!r->name || !*r->name || !ipp_pf_utf8_ok(r->name, strlen(r->name)))
 			return "a region name is missing or not valid UTF-8";
 		if (r->module && r->module != m)
 			return "a region points to another module";
