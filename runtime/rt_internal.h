@@ -329,8 +329,11 @@ extern RT_TLS int rt_tls_busy;
 /* Rows (rt_rows.c): the number of local path l of row w; the fork child's
  * zeroing of a thread's rows; ipp_reset's baselines (-1 if one could not
  * be allocated). */
-uint64_t rt_row_number(const struct rt_row *w, uint64_t l) RT_HIDDEN;
-void rt_rows_zero(struct rt_thread *t) RT_HIDDEN;
+static inline RT_NOINST uint64_t rt_row_number(const struct rt_row *w, uint64_t l)
+{
+	/* exact in 64 bits: the numbering keeps every number below npaths */
+	return w->base + w->desc->a[l] * w->nvc + w->desc->b[l];
+}
 int rt_rows_reset(struct rt_thread *t) RT_HIDDEN;
 
 /* The calling thread's state, created if needed (NULL if out of memory). */
@@ -363,15 +366,24 @@ extern struct rt_thread *volatile rt_threads;
  * rt_dump_lock before rt_lock. */
 extern pthread_mutex_t rt_lock;
 extern pthread_mutex_t rt_dump_lock;
-/* Take/release rt_dump_lock, noting it in rt_tls_in_dump (rt_api.c). */
+/* Take/release rt_dump_lock, noting it in rt_tls_in_dump (rt_state.c). */
 void rt_dump_lock_acquire(void) RT_HIDDEN;
 void rt_dump_lock_release(void) RT_HIDDEN;
 extern RT_TLS int rt_tls_in_dump;
 
 
 /* One-time initialisation (atexit, atfork, environment, signals); called
- * with rt_lock held by the first registration. */
+ * with rt_lock held by the first registration.  This call is the one
+ * dependency of the state (rt_state.c) on the files that write the
+ * profile, and it must stay a direct call: libipprt is a static archive,
+ * and a program whose units only register (inline counters) must pull
+ * rt_api.o, with its constructor, exit handler and destructor, through
+ * it.  (An init hook installed by rt_api.c's constructor was tried: the
+ * linker then left rt_api.o out and such programs wrote no profile.) */
 void rt_init_locked(void) RT_HIDDEN;
+/* Called for each new thread state when set: rt_signal.c, once it has
+ * installed its handlers, gives each thread an alternate signal stack. */
+extern void (*rt_thread_hook)(struct rt_thread *t) __attribute__((visibility("hidden")));
 /* The process id as of the last fork() the runtime saw (rt_api.c): in a
  * vfork() child, which shares the parent's memory and runs no fork
  * handler, getpid() differs from it. */

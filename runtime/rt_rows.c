@@ -177,20 +177,6 @@ RT_API uint64_t *__ipp_row(struct ipp_rt_region *r, const struct ipp_rt_rows *d,
 /* Dumps, resets, fork                                                  */
 /* ------------------------------------------------------------------ */
 
-RT_HIDDEN uint64_t rt_row_number(const struct rt_row *w, uint64_t l)
-{
-	/* exact in 64 bits: the numbering keeps every number below npaths */
-	return w->base + w->desc->a[l] * w->nvc + w->desc->b[l];
-}
-
-RT_HIDDEN void rt_rows_zero(struct rt_thread *t)
-{
-	for (struct rt_row *w = t->rows; w; w = w->next) {
-		memset(w->counts, 0, w->desc->n * sizeof(uint64_t));
-		if (w->bases)
-			memset(w->bases, 0, w->desc->n * sizeof(uint64_t));
-	}
-}
 
 RT_HIDDEN int rt_rows_reset(struct rt_thread *t)
 {

@@ -73,9 +73,25 @@ struct rt_modinfo **volatile rt_mods;
 volatile uint32_t rt_nmods;
 struct rt_thread *volatile rt_threads;
 
+/* This thread holds rt_dump_lock (the crash path must not wait for it). */
+RT_TLS int rt_tls_in_dump;
+
+RT_HIDDEN void rt_dump_lock_acquire(void)
+{
+	pthread_mutex_lock(&rt_dump_lock);
+	rt_tls_in_dump = 1;
+}
+
+RT_HIDDEN void rt_dump_lock_release(void)
+{
+	rt_tls_in_dump = 0;
+	pthread_mutex_unlock(&rt_dump_lock);
+}
+
 static uint32_t rt_capmods;	/* rt_lock */
 static uint32_t rt_nregions;	/* rt_lock: the last region index given out */
 static bool rt_inited;		/* rt_lock */
+void (*rt_thread_hook)(struct rt_thread *t);
 
 /* ------------------------------------------------------------------ */
 /* Registration                                                         */
@@ -287,8 +303,8 @@ RT_HIDDEN struct rt_thread *rt_thread_self(void)
 	__atomic_store_n(&rt_threads, t, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&rt_lock);
 	rt_tls_self = t;
-	if (rt_signals_on && !rt_tls_crash)
-		rt_signals_thread(t);
+	if (rt_thread_hook && !rt_tls_crash)
+		rt_thread_hook(t);
 	return t;
 }
 
@@ -499,6 +515,16 @@ static RT_NOINST void zero_htab(struct rt_htab *h)
 			h->e[k].count = 0;
 }
 
+/* The fork child's zeroing of a thread's rows. */
+static RT_NOINST void rows_zero(struct rt_thread *t)
+{
+	for (struct rt_row *w = t->rows; w; w = w->next) {
+		memset(w->counts, 0, w->desc->n * sizeof(uint64_t));
+		if (w->bases)
+			memset(w->bases, 0, w->desc->n * sizeof(uint64_t));
+	}
+}
+
 /* Only in a single-threaded process (the fork child), with no dump
  * running: writes counters it does not own. */
 RT_HIDDEN void rt_zero_all(void)
@@ -522,7 +548,7 @@ RT_HIDDEN void rt_zero_all(void)
 			p->count = p->base = 0;
 		for (struct rt_arc *a = t->arcs; a; a = a->next)
 			a->count = a->base = 0;
-		rt_rows_zero(t);
+		rows_zero(t);
 		t->bad_records = t->bad_frames = 0;
 	}
 	/* the units' single-threaded counters */
