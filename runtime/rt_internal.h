@@ -139,6 +139,33 @@ static inline RT_NOINST uint64_t rt_htab_index(uint64_t key1, uint64_t shift)
 {
 	return (key1 * RT_FIB) >> shift;
 }
+/* The runtime's one index of objects (rt_hash.c): the partial paths of a
+ * thread, its indirect-call arcs and its rows, and the records of a
+ * profile write while equal keys are added up.  Open addressing over
+ * pointers, linear probing from rt_htab_index(key, shift) (so any 64-bit
+ * key spreads), load at most 1/2.  It grows into a complete copy with
+ * twice the room, published by the owner; the old one is left as it is
+ * (never freed), so that a signal handler that looks up meanwhile sees
+ * one consistent index.  (The counters themselves are in struct rt_htab:
+ * keys and counts in one array, probed inline by __ipp_record.) */
+struct rt_arena;
+struct rt_idx {
+	uint32_t cap, used;		/* cap: a power of two */
+	uint32_t shift;			/* 64 - log2(cap) */
+	void *slot[];			/* NULL: empty */
+};
+/* The slot of the object with key `key` that is(object, want) accepts,
+ * or of the empty slot where it would go. */
+uint32_t rt_idx_find(const struct rt_idx *x, uint64_t key,
+		     bool (*is)(const void *obj, const void *want), const void *want) RT_HIDDEN;
+/* x if it has room for one more object, else a complete copy with twice
+ * the room (the first: 64 slots), rehashed with key_of; from the arena a,
+ * or rt_alloc if a is NULL.  NULL if out of memory. */
+struct rt_idx *rt_idx_room(struct rt_idx *x, uint64_t (*key_of)(const void *obj),
+			   struct rt_arena *a) RT_HIDDEN;
+/* An empty index with room for n objects, from the arena a. */
+struct rt_idx *rt_idx_new(uint64_t n, struct rt_arena *a) RT_HIDDEN;
+
 /* A 64-bit mix whose low bits depend on every bit of x (the finalizer of
  * MurmurHash3), for tables that index with the low bits. */
 static inline RT_NOINST uint64_t rt_hash64(uint64_t x)
@@ -212,8 +239,7 @@ struct rt_pent {
  * owner's. */
 struct rt_plist {
 	struct rt_pent *head;		/* newest first */
-	struct rt_pent **index;		/* open addressing, load <= 1/2 */
-	uint32_t cap, used;
+	struct rt_idx *index;		/* by rt_pent.hash */
 };
 
 /* An indirect call arc (rt_arcs.c): calls from call vertex `site` of the
@@ -230,15 +256,6 @@ struct rt_arc {
 	uint64_t base;			/* dumper */
 };
 
-/* The owner's index over its arcs: open addressing, load <= 1/2, replaced
- * (never freed) by a complete bigger one, so that a signal handler that
- * looks up meanwhile sees one consistent index. */
-struct rt_arcidx {
-	uint32_t cap, used;		/* cap: a power of two */
-	uint32_t shift;			/* 64 - log2(cap): first probe rt_htab_index(key, shift) */
-	struct rt_arc *slot[];
-};
-
 /* A row of two-level counting (rt_rows.c): the counts of the local paths
  * of procedure `desc` in the activations entered with (base, nvc) in
  * `region`.  Allocated once, never moved or freed; only counts (owner)
@@ -251,12 +268,6 @@ struct rt_row {
 	uint64_t key;			/* its hash key (rt_rows.c) */
 	uint64_t *bases;		/* dumper: desc->n baselines, or NULL */
 	uint64_t counts[];		/* owner: desc->n counts */
-};
-
-/* The owner's index over its rows: as struct rt_arcidx. */
-struct rt_rowidx {
-	uint32_t cap, used;		/* cap: a power of two */
-	struct rt_row *slot[];
 };
 
 /* The most a thread spends on rows; beyond it, records go through
@@ -286,9 +297,9 @@ struct rt_thread {
 	struct rt_arc *arcs;		/* published list head */
 	struct rt_row *rows;		/* published list head */
 	/* Owner-only. */
-	struct rt_rowidx *rowidx;
+	struct rt_idx *rowidx;		/* by rt_row.key */
 	size_t row_bytes;		/* spent on rows */
-	struct rt_arcidx *arcidx;
+	struct rt_idx *arcidx;		/* by rt_arc.key; first probe inline */
 	volatile int in_partial;	/* set while the owner edits partials */
 	uint64_t bad_records;		/* path numbers >= npaths (plugin bug) */
 	uint64_t bad_frames;		/* inconsistent frames seen by walks */

@@ -3,7 +3,8 @@
  * every thread's tables as they are, and the existing profile adds its
  * records to them (rt_merge.c); rt_recs_dedup then leaves one record per
  * key, in the order of their first occurrence, in time linear in their
- * number (a hash index over the arena), without sorting: the profile
+ * number (the runtime's index, struct rt_idx, in the write's arena),
+ * without sorting: the profile
  * keeps no order (docs/FORMAT.md, "Keys may repeat"), so that the exit
  * write costs what taking the counters costs.
  *
@@ -71,34 +72,37 @@ static RT_NOINST uint64_t rec_hash(struct name_hash *rc, struct name_hash *mc,
 	return h;
 }
 
+/* The index's view of a record. */
+struct rec_want {
+	const struct rt_rec *r;
+};
+
+static RT_NOINST bool rec_is(const void *obj, const void *want)
+{
+	return rt_rec_eq(obj, ((const struct rec_want *)want)->r);
+}
+
 RT_HIDDEN size_t rt_recs_dedup(struct rt_rec *recs, size_t n, struct rt_arena *a)
 {
 	struct name_hash rc = { NULL, 0 }, mc = { NULL, 0 };
-	uint64_t cap = 16, mask;
-	uint32_t *slot;
+	struct rt_idx *x;
 	size_t out = 0;
 
 	if (n < 2)
 		return n;
-	while (cap < 2 * (uint64_t)n)
-		cap *= 2;
-	slot = rt_arena_alloc(a, cap * sizeof(*slot));	/* zeroed: 0 is empty */
-	if (!slot || n >= UINT32_MAX)
+	x = rt_idx_new(n, a);
+	if (!x)
 		return (size_t)-1;
-	mask = cap - 1;
 	for (size_t i = 0; i < n; i++) {
-		uint64_t k = rec_hash(&rc, &mc, &recs[i]) & mask;
-		for (;; k = (k + 1) & mask) {
-			if (!slot[k]) {
-				recs[out] = recs[i];
-				slot[k] = (uint32_t)++out;
-				break;
-			}
-			if (rt_rec_eq(&recs[slot[k] - 1], &recs[i])) {
-				struct rt_rec *e = &recs[slot[k] - 1];
-				e->count = rt_sat_add(e->count, recs[i].count);
-				break;
-			}
+		struct rec_want w = { &recs[i] };
+		uint32_t k = rt_idx_find(x, rec_hash(&rc, &mc, &recs[i]), rec_is, &w);
+		struct rt_rec *e = x->slot[k];
+		if (e) {
+			e->count = rt_sat_add(e->count, recs[i].count);
+		} else {
+			/* out <= i: the record moves down, never over one indexed */
+			recs[out] = recs[i];
+			x->slot[k] = &recs[out++];
 		}
 	}
 	return out;
