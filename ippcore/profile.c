@@ -850,19 +850,17 @@ static ipp_profile *read_binary(const char *buf, size_t len, const char *name, c
 				ipp_prof_add_path(m, region, num, q[j].count);
 			}
 		}
-		s = v.partials;
-		for (uint64_t i = 0; i < h->npartials; i++) {
-			const struct ipp_pf_stop *st = ipp_pf_stop_next(&s);
-			mpz_set_ui(num, st->num);
-			ipp_prof_add_partial(m, ipp_pf_name(&v, st->name), num, ipp_pf_stack(st),
-					     st->nstack, st->count);
-		}
-		s = v.forked;
-		for (uint64_t i = 0; i < h->nforked; i++) {
-			const struct ipp_pf_stop *st = ipp_pf_stop_next(&s);
-			mpz_set_ui(num, st->num);
-			ipp_prof_add_forked(m, ipp_pf_name(&v, st->name), num, ipp_pf_stack(st),
-					    st->nstack, st->count);
+		/* partial paths, then forked prefixes: both stop records */
+		for (int forked = 0; forked < 2; forked++) {
+			uint64_t n = forked ? h->nforked : h->npartials;
+			s = forked ? v.forked : v.partials;
+			for (uint64_t i = 0; i < n; i++) {
+				const struct ipp_pf_stop *st = ipp_pf_stop_next(&s);
+				mpz_set_ui(num, st->num);
+				add_stop_record(m, forked ? RK_FORKED : RK_PARTIAL,
+						ipp_pf_name(&v, st->name), num, ipp_pf_stack(st),
+						st->nstack, st->count);
+			}
 		}
 		for (uint64_t i = 0; i < h->nicalls; i++) {
 			const struct ipp_pf_icall *c = &v.icalls[i];

@@ -502,6 +502,7 @@ struct rt_pmod {
 	size_t cap_paths, cap_partials, cap_icalls, cap_forked;
 	struct rt_modinfo **mods;	/* the registered units it covers */
 	size_t nmods;
+	bool repeat;			/* a path's key may come twice (rt_snapshot.c) */
 	bool in_file;			/* the existing profile holds it */
 };
 
@@ -513,6 +514,8 @@ struct rt_snapshot {
 	struct rt_modinfo **mods;	/* the registered modules it covers */
 	uint32_t nmods;
 	bool any;			/* some delta is not zero, or a run to count */
+	const void **src;		/* by region index: where its paths came from */
+	uint32_t nsrc;
 	uint64_t bad_records, bad_frames;
 };
 
