@@ -519,7 +519,8 @@ struct rt_snapshot {
 	uint64_t bad_records, bad_frames;
 };
 
-/* pm's checksum as a number. */
+/* The value of 16 hex digits (lower case; rt_util.c), and pm's checksum
+ * as that number. */
 uint64_t rt_hex64(const char *s) RT_HIDDEN;
 static inline RT_NOINST uint64_t rt_pmod_checksum(const struct rt_pmod *pm)
 {
@@ -527,9 +528,9 @@ static inline RT_NOINST uint64_t rt_pmod_checksum(const struct rt_pmod *pm)
 }
 
 /* Takes what every thread counted since the last dump (count - baseline)
- * into s, one record per key, in no particular order.  commit: also list the baselines to move.
- * forked: also the forked prefixes (final writes only).  Needs
- * rt_dump_lock.  Returns 0, or -1 if memory ran out. */
+ * into s, one record per key, in no particular order.  commit: also list
+ * the baselines to move.  forked: also the forked prefixes (final writes
+ * only).  Needs rt_dump_lock.  Returns 0, or -1 if memory ran out. */
 int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit, bool forked)
 	RT_HIDDEN;
 /* Moves the baselines listed by rt_snapshot_take (after a good write). */
@@ -662,8 +663,6 @@ char *rt_fmt_u64(uint64_t v, char buf[21]) RT_HIDDEN;
 bool rt_safe_read(void *dst, const void *src, size_t n) RT_HIDDEN;
 /* s points to a readable NUL-terminated string of at most max bytes. */
 bool rt_safe_string(const char *s, size_t max) RT_HIDDEN;
-/* The value of 16 hex digits (lower case). */
-uint64_t rt_hex64(const char *s) RT_HIDDEN;
 /* Bounded string append: returns -1 if it did not fit. */
 int rt_cat(char *dst, size_t cap, const char *src) RT_HIDDEN;
 static inline RT_NOINST uint64_t rt_sat_add(uint64_t a, uint64_t b)
