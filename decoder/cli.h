@@ -34,6 +34,7 @@ int cmd_counts(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_profile(int argc, char **argv);		/* cmd_profile.c */
 int cmd_export(int argc, char **argv);		/* cmd_export.c */
 int cmd_callgraph(int argc, char **argv);	/* cmd_callgraph.c */
 int cmd_html(int argc, char **argv);		/* cmd_html.c */

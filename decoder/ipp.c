@@ -47,6 +47,7 @@ static const struct command commands[] = {
 	{ "map", "print the maps embedded in a program", cmd_map },
 	{ "diff", "compare two profiles: where did the runs part?", cmd_diff },
 	{ "merge", "sum several profiles into one", cmd_merge },
+	{ "profile", "print a profile's records as text (YAML)", cmd_profile },
 	{ "export", "the profile for other tools: lcov tracefile, folded stacks, JSON",
 	  cmd_export },
 	{ "callgraph", "gprof's flat profile and call graph, exact, and the cost per caller",

@@ -274,12 +274,19 @@ const ipp_prof_icall **ipp_prof_icalls_sorted(const ipp_prof_module *m);
  * of different builds) or a mode that differs. */
 int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_t errlen);
 
-/* Writes the profile; records in canonical order (region name, number,
- * stack; indirect calls by site, callee module, checksum, region).
- * Returns 0, or -1 on a write error. */
+/* Writes the profile in the binary format the runtime writes
+ * (runtime/ipp_profile.h, docs/FORMAT.md section 3); records in canonical
+ * order (region name, number, stack; indirect calls by site, callee
+ * module, checksum, region).  Returns 0, or -1 on a write error or a path
+ * number beyond 64 bits. */
 int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen);
+/* Writes the profile as text, the YAML form `ipp profile` prints
+ * (docs/FORMAT.md section 3.6, version 1), records in the same order. */
+int ipp_profile_write_text(FILE *out, const ipp_profile *p, char *err, size_t errlen);
 
-/* Read a profile (exactly one YAML document).  NULL on error. */
+/* Read a profile: the binary format (version 2), or its text form
+ * (version 1: one YAML document, what ipp_profile_write_text prints).
+ * NULL on error. */
 ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
 				     char *err, size_t errlen);
 ipp_profile *ipp_profile_read_file(const char *path, char *err, size_t errlen);

@@ -18,6 +18,7 @@
  */
 #include "internal.h"
 #include "format_internal.h"
+#include "ipp_profile.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -569,12 +570,10 @@ static void write_module(FILE *out, const ipp_prof_module *m)
 	write_icalls(out, m);
 }
 
-int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
+/* The names of p's modules are non-empty UTF-8, stop stacks non-empty,
+ * sites non-negative: what both writers require. */
+static int check_writable(const ipp_profile *p, char *err, size_t errlen)
 {
-	FILE *body;
-	char *text = NULL, hex[17];
-	size_t len = 0;
-
 	for (size_t i = 0; i < p->nmodules; i++) {
 		const ipp_prof_module *m = p->modules[i];
 		bool ok = ipp_yw_utf8_ok(m->module) && *m->module;
@@ -602,6 +601,17 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 			}
 		}
 	}
+	return 0;
+}
+
+int ipp_profile_write_text(FILE *out, const ipp_profile *p, char *err, size_t errlen)
+{
+	FILE *body;
+	char *text = NULL, hex[17];
+	size_t len = 0;
+
+	if (check_writable(p, err, errlen) < 0)
+		return -1;
 	/* the text in memory first, for its digest (docs/FORMAT.md) */
 	body = open_memstream(&text, &len);
 	if (!body) {
@@ -625,6 +635,241 @@ int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
+}
+
+static ipp_profile *read_text(const char *buf, size_t len, const char *name, char *err,
+			      size_t errlen);
+
+/* The binary profile (runtime/ipp_profile.h): the layout the runtime
+ * writes, through the same writer.  A module's name table is its name,
+ * its regions (region i is name 1 + i), then the callee unit and region of
+ * each indirect call; records in canonical order. */
+
+static int file_sink(void *ctx, const void *p, size_t n)
+{
+	return fwrite(p, 1, n, ctx) == n ? 0 : errno ? errno : EIO;
+}
+
+struct bin_names {
+	const ipp_prof_module *m;
+	const ipp_prof_icall **icalls;	/* sorted */
+};
+
+static const char *bin_name(void *ctx, uint32_t i)
+{
+	const struct bin_names *b = ctx;
+	if (i == 0)
+		return b->m->module;
+	if (i <= b->m->nregions)
+		return b->m->regions[i - 1];
+	i -= (uint32_t)b->m->nregions + 1;
+	return i % 2 ? b->icalls[i / 2]->callee_region : b->icalls[i / 2]->callee_module;
+}
+
+static uint64_t bin_names_size(const struct bin_names *b, uint32_t *nnames)
+{
+	uint64_t tlen = 0;
+	*nnames = (uint32_t)(1 + b->m->nregions + 2 * b->m->nicalls);
+	for (uint32_t i = 0; i < *nnames; i++)
+		tlen += strlen(bin_name((void *)b, i)) + 1;
+	return ipp_pf_names_size(*nnames, tlen);
+}
+
+/* Every number of m fits 64 bits (the ABI's limit on a region's paths). */
+static int bin_numbers_fit(const ipp_prof_module *m, char *err, size_t errlen)
+{
+	for (int kind = 0; kind < RK_COUNT; kind++) {
+		size_t n = kind == RK_PATH ? m->npaths : kind == RK_PARTIAL ? m->npartials :
+			   kind == RK_FORKED ? m->nforked : 0;
+		for (size_t i = 0; i < n; i++) {
+			struct rkey k = key_of(m, (enum rkind)kind, i);
+			if (mpz_sizeinbase(k.num, 2) > 64) {
+				ipp_seterr(err, errlen, "profile: %s: path number of region %s "
+					   "does not fit in 64 bits (no region has more than "
+					   "2^64 - 1 paths)", m->module, m->regions[k.region]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static uint64_t stop_bytes(const ipp_prof_partial *v, size_t n)
+{
+	uint64_t b = 0;
+	for (size_t i = 0; i < n; i++)
+		b += ipp_pf_stop_size(v[i].nstack);
+	return b;
+}
+
+static void bin_stops(struct ipp_pf_out *o, const ipp_prof_module *m, enum rkind kind)
+{
+	size_t n;
+	struct sorted_rec *v = sort_records(m, kind, &n);
+	const ipp_prof_partial *recs = kind == RK_FORKED ? m->forked : m->partials;
+	for (size_t i = 0; i < n; i++) {
+		const ipp_prof_partial *r = &recs[v[i].index];
+		ipp_pf_put_stop(o, 1 + r->region, mpz_get_ui(r->num), r->count, r->stack,
+				(uint32_t)r->nstack);
+	}
+	free(v);
+}
+
+static uint64_t bin_pgroups(const ipp_prof_module *m);
+static uint64_t bin_module_size(const ipp_prof_module *m);
+
+static void bin_module(struct ipp_pf_out *o, const ipp_prof_module *m)
+{
+	struct bin_names b = { m, ipp_prof_icalls_sorted(m) };
+	struct ipp_pf_module h;
+	struct sorted_rec *v;
+	size_t n;
+
+	memset(&h, 0, sizeof(h));
+	h.checksum = m->checksum;
+	h.runs = m->runs;
+	h.mode = (uint32_t)m->mode;
+	h.names_size = bin_names_size(&b, &h.nnames);
+	h.npgroups = bin_pgroups(m);
+	h.npaths = m->npaths;
+	h.npartials = m->npartials;
+	h.nforked = m->nforked;
+	h.nicalls = m->nicalls;
+	h.size = bin_module_size(m);
+	ipp_pf_put(o, &h, sizeof(h));
+	ipp_pf_put_names(o, h.nnames, bin_name, &b);
+	/* sorted by region, so a region's paths are one group */
+	v = sort_records(m, RK_PATH, &n);
+	for (size_t i = 0, j; i < n; i = j) {
+		uint32_t region = m->paths[v[i].index].region;
+		for (j = i + 1; j < n && m->paths[v[j].index].region == region; j++)
+			;
+		ipp_pf_put_pgroup(o, 1 + region, j - i);
+		for (size_t k = i; k < j; k++) {
+			const ipp_prof_path *r = &m->paths[v[k].index];
+			struct ipp_pf_path rec = { mpz_get_ui(r->num), r->count };
+			ipp_pf_put(o, &rec, sizeof(rec));
+		}
+	}
+	free(v);
+	bin_stops(o, m, RK_PARTIAL);
+	bin_stops(o, m, RK_FORKED);
+	for (size_t i = 0; i < m->nicalls; i++) {
+		uint32_t base = (uint32_t)(1 + m->nregions + 2 * i);
+		struct ipp_pf_icall c = { b.icalls[i]->site, base, b.icalls[i]->callee_checksum,
+					  base + 1, 0, b.icalls[i]->count };
+		ipp_pf_put(o, &c, sizeof(c));
+	}
+	free(b.icalls);
+}
+
+/* The groups of paths: one per region that has paths. */
+static uint64_t bin_pgroups(const ipp_prof_module *m)
+{
+	uint64_t n = 0;
+	bool *seen = ipp_xcalloc(m->nregions + 1, sizeof(*seen));
+	for (size_t i = 0; i < m->npaths; i++)
+		if (!seen[m->paths[i].region]) {
+			seen[m->paths[i].region] = true;
+			n++;
+		}
+	free(seen);
+	return n;
+}
+
+static uint64_t bin_module_size(const ipp_prof_module *m)
+{
+	uint32_t nnames;
+	uint64_t tlen = 0;
+	/* the names' text without sorting the indirect calls */
+	nnames = (uint32_t)(1 + m->nregions + 2 * m->nicalls);
+	tlen += strlen(m->module) + 1;
+	for (size_t i = 0; i < m->nregions; i++)
+		tlen += strlen(m->regions[i]) + 1;
+	for (size_t i = 0; i < m->nicalls; i++)
+		tlen += strlen(m->icalls[i].callee_module) + strlen(m->icalls[i].callee_region) + 2;
+	return ipp_pf_module_size(ipp_pf_names_size(nnames, tlen), bin_pgroups(m), m->npaths,
+				  stop_bytes(m->partials, m->npartials) +
+				  stop_bytes(m->forked, m->nforked), m->nicalls);
+}
+
+int ipp_profile_write(FILE *out, const ipp_profile *p, char *err, size_t errlen)
+{
+	struct ipp_pf_out *o;
+	uint64_t bytes = 0;
+
+	if (check_writable(p, err, errlen) < 0)
+		return -1;
+	for (size_t i = 0; i < p->nmodules; i++) {
+		if (bin_numbers_fit(p->modules[i], err, errlen) < 0)
+			return -1;
+		bytes += bin_module_size(p->modules[i]);
+	}
+	o = ipp_xmalloc(sizeof(*o));
+	errno = 0;
+	ipp_pf_out_init(o, file_sink, out);
+	ipp_pf_put_header(o, (uint32_t)p->nmodules, bytes);
+	for (size_t i = 0; i < p->nmodules; i++)
+		bin_module(o, p->modules[i]);
+	if (ipp_pf_put_digest(o) < 0 || fflush(out) != 0 || ferror(out)) {
+		ipp_seterr(err, errlen, "profile: write error: %s",
+			   strerror(o->err ? o->err : errno ? errno : EIO));
+		free(o);
+		return -1;
+	}
+	free(o);
+	return 0;
+}
+
+/* Reads the binary profile buf[0, len), 8-byte aligned. */
+static ipp_profile *read_binary(const char *buf, size_t len, const char *name, char *err,
+				size_t errlen)
+{
+	struct ipp_pf_reader r;
+	struct ipp_pf_mview v;
+	ipp_profile *p;
+	mpz_t num;
+
+	if (ipp_pf_open(&r, buf, len, name, err, errlen) < 0)
+		return NULL;
+	p = ipp_profile_new();
+	mpz_init(num);
+	while (ipp_pf_next(&r, &v)) {
+		const struct ipp_pf_module *h = v.h;
+		ipp_prof_module *m = ipp_profile_add_module(p, ipp_pf_name(&v, 0), h->checksum,
+							    (enum ipp_mode)h->mode);
+		const unsigned char *s;
+		m->runs = h->runs;
+		s = v.pgroups;
+		for (uint64_t i = 0; i < h->npgroups; i++) {
+			const struct ipp_pf_path *q;
+			const struct ipp_pf_pgroup *g = ipp_pf_pgroup_next(&s, &q);
+			const char *region = ipp_pf_name(&v, g->name);
+			for (uint64_t j = 0; j < g->n; j++) {
+				mpz_set_ui(num, q[j].num);
+				ipp_prof_add_path(m, region, num, q[j].count);
+			}
+		}
+		/* partial paths, then forked prefixes: both stop records */
+		for (int forked = 0; forked < 2; forked++) {
+			uint64_t n = forked ? h->nforked : h->npartials;
+			s = forked ? v.forked : v.partials;
+			for (uint64_t i = 0; i < n; i++) {
+				const struct ipp_pf_stop *st = ipp_pf_stop_next(&s);
+				mpz_set_ui(num, st->num);
+				add_stop_record(m, forked ? RK_FORKED : RK_PARTIAL,
+						ipp_pf_name(&v, st->name), num, ipp_pf_stack(st),
+						st->nstack, st->count);
+			}
+		}
+		for (uint64_t i = 0; i < h->nicalls; i++) {
+			const struct ipp_pf_icall *c = &v.icalls[i];
+			ipp_prof_add_icall(m, c->site, ipp_pf_name(&v, c->cmod), c->ccs,
+					   ipp_pf_name(&v, c->cregion), c->count);
+		}
+	}
+	mpz_clear(num);
+	return p;
 }
 
 /* ================================================================== */
@@ -856,6 +1101,24 @@ static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline, size_t d
 
 ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
 				     char *err, size_t errlen)
+{
+	if (len >= IPP_PF_MAGIC_LEN && memcmp(buf, IPP_PF_MAGIC, IPP_PF_MAGIC_LEN) == 0) {
+		ipp_profile *p;
+		char *copy;
+		if ((uintptr_t)buf % 8 == 0)
+			return read_binary(buf, len, name, err, errlen);
+		copy = ipp_xmalloc(len);	/* the reader wants 8-byte alignment */
+		memcpy(copy, buf, len);
+		p = read_binary(copy, len, name, err, errlen);
+		free(copy);
+		return p;
+	}
+	return read_text(buf, len, name, err, errlen);
+}
+
+/* The text form (version 1, what ipp_profile_write_text prints). */
+static ipp_profile *read_text(const char *buf, size_t len, const char *name, char *err,
+			      size_t errlen)
 {
 	ipp_yreader r;
 	ipp_profile *p;

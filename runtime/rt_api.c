@@ -56,22 +56,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* This thread holds rt_dump_lock (the crash path must not wait for it). */
-RT_TLS int rt_tls_in_dump;
 static bool rt_exiting;		/* the destructor has started */
 pid_t rt_pid;			/* this process's, after every fork() */
 
-RT_HIDDEN void rt_dump_lock_acquire(void)
-{
-	pthread_mutex_lock(&rt_dump_lock);
-	rt_tls_in_dump = 1;
-}
-
-RT_HIDDEN void rt_dump_lock_release(void)
-{
-	rt_tls_in_dump = 0;
-	pthread_mutex_unlock(&rt_dump_lock);
-}
 
 /* ------------------------------------------------------------------ */
 /* The public API                                                       */

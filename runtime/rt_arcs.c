@@ -53,40 +53,33 @@ static inline RT_NOINST uint64_t arc_key(const struct ipp_rt_module *caller, int
 	return ((uintptr_t)callee ^ (uintptr_t)caller) + ((uint64_t)(uint32_t)site << 40);
 }
 
+/* What an arc is looked up by. */
+struct arc_want {
+	const struct ipp_rt_module *m;
+	int32_t site;
+	const struct ipp_rt_region *callee;
+};
+
+static RT_NOINST bool arc_is(const void *obj, const void *want)
+{
+	const struct rt_arc *a = obj;
+	const struct arc_want *w = want;
+	return a->site == w->site && a->caller == w->m && a->callee == w->callee;
+}
+
+static RT_NOINST uint64_t arc_key_of(const void *obj)
+{
+	return ((const struct rt_arc *)obj)->key;
+}
+
 /* The arc's record in idx, or NULL; *slot: where it is or would go. */
-static RT_NOINST struct rt_arc *find(const struct rt_arcidx *idx, const struct ipp_rt_module *m,
+static RT_NOINST struct rt_arc *find(const struct rt_idx *idx, const struct ipp_rt_module *m,
 				     int32_t site, const struct ipp_rt_region *callee, uint64_t key,
 				     uint32_t *slot)
 {
-	uint32_t mask = idx->cap - 1, i = (uint32_t)rt_htab_index(key, idx->shift);
-	struct rt_arc *a;
-	while ((a = idx->slot[i]) != NULL &&
-	       !(a->site == site && a->caller == m && a->callee == callee))
-		i = (i + 1) & mask;
-	*slot = i;
-	return a;
-}
-
-/* A copy of old with twice the room (or a first index). */
-static RT_NOINST struct rt_arcidx *grow(const struct rt_arcidx *old)
-{
-	uint32_t cap = old ? 2 * old->cap : 64;
-	struct rt_arcidx *idx = rt_alloc(sizeof(*idx) + cap * sizeof(idx->slot[0]));
-	if (!idx)
-		return NULL;
-	idx->cap = cap;
-	idx->shift = 64 - (uint32_t)__builtin_ctz(cap);
-	for (uint32_t i = 0; old && i < old->cap; i++) {
-		struct rt_arc *a = old->slot[i];
-		if (a) {
-			uint32_t k = (uint32_t)rt_htab_index(a->key, idx->shift);
-			while (idx->slot[k])
-				k = (k + 1) & (cap - 1);
-			idx->slot[k] = a;
-			idx->used++;
-		}
-	}
-	return idx;
+	struct arc_want w = { m, site, callee };
+	*slot = rt_idx_find(idx, key, arc_is, &w);
+	return idx->slot[*slot];
 }
 
 /* The first occurrence of an arc in this thread (or a thread's first
@@ -95,7 +88,7 @@ static RT_NOINST void insert(struct ipp_rt_module *m, int32_t site,
 			     struct ipp_rt_region *callee, uint64_t key)
 {
 	struct rt_thread *t;
-	struct rt_arcidx *idx;
+	struct rt_idx *idx;
 	struct rt_arc *a;
 	uint32_t i;
 
@@ -113,11 +106,10 @@ static RT_NOINST void insert(struct ipp_rt_module *m, int32_t site,
 	t = rt_thread_self();
 	if (!t)
 		return;
-	idx = t->arcidx;
-	if (!idx || (idx->used + 1) * 2 > idx->cap) {
-		idx = grow(idx);
-		if (!idx)
-			return;
+	idx = rt_idx_room(t->arcidx, arc_key_of, NULL);
+	if (!idx)
+		return;
+	if (idx != t->arcidx) {
 		/* complete before it is visible to a handler */
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		t->arcidx = idx;
@@ -193,7 +185,7 @@ RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region 
 	site = caller->vertex & ~IPP_VERTEX_INSIDE;	/* (a cut call vertex is marked) */
 	key = arc_key(m, site, callee);
 	if (RT_LIKELY(t != NULL)) {
-		const struct rt_arcidx *idx = t->arcidx;
+		const struct rt_idx *idx = t->arcidx;
 		if (RT_LIKELY(idx != NULL)) {
 			struct rt_arc *a = idx->slot[rt_htab_index(key, idx->shift)];
 			if (RT_LIKELY(a && a->site == site && a->caller == m && a->callee == callee)) {

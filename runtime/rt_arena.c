@@ -1,5 +1,8 @@
-/* rt_arena.c -- memory for one profile write, taken straight from the
- * kernel with mmap and given back at once with munmap.
+/* rt_arena.c -- the runtime's memory, all of it taken straight from the
+ * kernel with mmap, never from malloc: the arena of one profile write,
+ * given back at once with munmap, and rt_alloc, the long-lived memory of
+ * tables and records (per-thread chunks, and the crash reserve of a
+ * fatal-signal handler), never given back.
  *
  * A write needs memory proportional to the profile (the snapshot of the
  * counters, the existing file, the merged records).  It may run in a
@@ -96,4 +99,62 @@ RT_HIDDEN void rt_arena_free(struct rt_arena *a)
 		c = next;
 	}
 	a->chunks = NULL;
+}
+
+/* Set on the thread that handles a fatal signal (rt_signal.c): it
+ * allocates from the crash reserve. */
+RT_TLS int rt_tls_crash;
+
+/* ------------------------------------------------------------------ */
+/* Long-lived memory                                                               */
+/* ------------------------------------------------------------------ */
+
+/* Each thread allocates from its own chunks of mmap'd memory, never with
+ * malloc: the first record of a thread or a region can happen in a signal
+ * handler that interrupted malloc (an instrumented handler), and the
+ * crash path must not touch malloc at all.  Nothing is ever freed (tables
+ * live as long as the process).  A handler that interrupts this thread
+ * inside rt_alloc cannot get here: the slow path and the partial-path
+ * walk refuse re-entry (rt_tls_busy, in_partial), and the fatal-signal
+ * handler uses its own reserve. */
+#define RT_CHUNK (64u * 1024u)
+#define RT_BIG (16u * 1024u)
+static RT_TLS char *rt_tls_cur, *rt_tls_end;
+
+/* The crash reserve: only the one thread that handles a fatal signal
+ * allocates from it (rt_signal.c lets no second one in). */
+static char *rt_reserve, *rt_reserve_end;
+
+RT_HIDDEN void rt_crash_reserve(size_t size)
+{
+	rt_reserve = rt_map(size);
+	rt_reserve_end = rt_reserve ? rt_reserve + size : NULL;
+}
+
+static RT_NOINST void *bump(char **cur, char **end, size_t size, size_t chunk)
+{
+	char *p;
+	if (!*cur || (size_t)(*end - *cur) < size) {
+		p = rt_map(chunk);
+		if (!p)
+			return NULL;
+		*cur = p;
+		*end = p + chunk;
+	}
+	p = *cur;
+	*cur += size;
+	return p;	/* fresh anonymous memory is zero, and none is reused */
+}
+
+RT_HIDDEN void *rt_alloc(size_t size)
+{
+	size = (size + 15) & ~(size_t)15;
+	if (!size)
+		size = 16;
+	if (rt_tls_crash)
+		return bump(&rt_reserve, &rt_reserve_end, size,
+			    size > (1u << 20) ? size : (1u << 20));
+	if (size >= RT_BIG)
+		return rt_map((size + 4095) & ~(size_t)4095);
+	return bump(&rt_tls_cur, &rt_tls_end, size, RT_CHUNK);
 }

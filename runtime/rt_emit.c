@@ -1,12 +1,17 @@
-/* rt_emit.c -- formatting the profile by hand (docs/FORMAT.md, section
- * 3.2), with write(2) only: no stdio, no malloc, no locale, so that a
- * fatal-signal handler can use it.
+/* rt_emit.c -- writing the profile (docs/FORMAT.md, runtime/ipp_profile.h)
+ * through the profile codec's writer, with write(2) only: no stdio, no
+ * malloc (the write's arena), no locale, so that a fatal-signal handler
+ * can use it.
  *
- * The layout is byte for byte that of ippcore/profile.c's ipp_profile_write
- * (records sorted by region name, number, stack; names plain when they are
- * "simple names", else double-quoted with the same escapes), so a profile
- * rewritten by the ipp tool does not change.  Modules of the existing file
- * that this program does not have are copied verbatim.
+ * The records of a module are written as the snapshot holds them, each
+ * field copied: nothing is formatted.  A module's name table is its name,
+ * then each region (and callee unit) name where it differs from the one
+ * before it in the records (the snapshot keeps them grouped, so a region
+ * is named about once).  Modules of the existing file that this program
+ * does not have are copied verbatim: a module is self-contained.
+ *
+ * Also the flight recorder's file, P.last (rt_last_write; the file's
+ * format is described in rt_last.c).
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
@@ -29,53 +34,50 @@
  * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
  * IN THE SOFTWARE.
  */
+#define _GNU_SOURCE 1	/* mkostemps */
 #include "rt_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>	/* rename */
 #include <string.h>
+#include <sys/stat.h>	/* fchmod */
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ */
 /* The buffered writer                                                  */
 /* ------------------------------------------------------------------ */
 
-RT_HIDDEN int rt_out_flush(struct rt_out *o)
+static RT_NOINST int fd_sink(void *ctx, const void *p, size_t n)
 {
-	size_t off = 0;
-	XXH64_update(&o->digest, o->buf, o->n);
-	while (!o->err && off < o->n) {
-		ssize_t w = write(o->fd, o->buf + off, o->n - off);
+	const struct rt_out *o = ctx;
+	const char *s = p;
+	while (n) {
+		ssize_t w = write(o->fd, s, n);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
-			o->err = w < 0 ? errno : EIO;
-		else
-			off += (size_t)w;
+			return w < 0 ? errno : EIO;
+		s += w;
+		n -= (size_t)w;
 	}
-	o->n = 0;
-	return o->err ? -1 : 0;
+	return 0;
 }
 
-RT_HIDDEN void rt_out_bytes(struct rt_out *o, const char *s, size_t n)
+RT_HIDDEN void rt_out_open(struct rt_out *o, int fd)
 {
-	while (n && !o->err) {
-		size_t k = sizeof(o->buf) - o->n;
-		if (!k) {
-			rt_out_flush(o);
-			continue;
-		}
-		if (k > n)
-			k = n;
-		memcpy(o->buf + o->n, s, k);
-		o->n += k;
-		s += k;
-		n -= k;
-	}
+	o->fd = fd;
+	ipp_pf_out_init(&o->pf, fd_sink, o);
+}
+
+RT_HIDDEN int rt_out_flush(struct rt_out *o)
+{
+	return ipp_pf_flush(&o->pf);
 }
 
 RT_HIDDEN void rt_out_str(struct rt_out *o, const char *s)
 {
-	rt_out_bytes(o, s, strlen(s));
+	ipp_pf_put(&o->pf, s, strlen(s));
 }
 
 RT_HIDDEN void rt_out_u64(struct rt_out *o, uint64_t v)
@@ -84,274 +86,238 @@ RT_HIDDEN void rt_out_u64(struct rt_out *o, uint64_t v)
 	rt_out_str(o, rt_fmt_u64(v, b));
 }
 
-RT_HIDDEN void rt_out_i64(struct rt_out *o, int64_t v)
-{
-	if (v < 0) {
-		rt_out_bytes(o, "-", 1);
-		rt_out_u64(o, (uint64_t)0 - (uint64_t)v);
-	} else {
-		rt_out_u64(o, (uint64_t)v);
-	}
-}
-
-/* ------------------------------------------------------------------ */
-/* Names (FORMAT.md 1.2)                                                */
-/* ------------------------------------------------------------------ */
-
-/* One UTF-8 sequence at s: its length (0 if invalid: truncated, overlong,
- * a surrogate, beyond U+10FFFF) and code point. */
-static RT_NOINST size_t utf8_decode(const unsigned char *s, uint32_t *cp)
-{
-	uint32_t c = s[0], min;
-	size_t n;
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if ((c & 0xe0) == 0xc0)
-		n = 2, c &= 0x1f, min = 0x80;
-	else if ((c & 0xf0) == 0xe0)
-		n = 3, c &= 0x0f, min = 0x800;
-	else if ((c & 0xf8) == 0xf0)
-		n = 4, c &= 0x07, min = 0x10000;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;	/* also stops at the NUL */
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
-}
-
-RT_HIDDEN bool rt_utf8_ok(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	uint32_t cp;
-	while (*p) {
-		size_t n = utf8_decode(p, &cp);
-		if (!n)
-			return false;
-		p += n;
-	}
-	return true;
-}
-
-static RT_NOINST bool ascii_alpha(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static RT_NOINST int ascii_lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-/* strcasecmp without the locale. */
-static RT_NOINST bool same_word(const char *s, const char *w)
-{
-	for (; *s && *w; s++, w++)
-		if (ascii_lower((unsigned char)*s) != *w)
-			return false;
-	return !*s && !*w;
-}
-
-RT_HIDDEN bool rt_simple_name(const char *s)
-{
-	static const char *const reserved[] = {
-		"null", "true", "false", "yes", "no", "on", "off", "y", "n"
-	};
-	if (!ascii_alpha(s[0]) && s[0] != '_' && s[0] != '/')
-		return false;
-	for (const char *p = s; *p; p++)
-		if (!ascii_alpha(*p) && !(*p >= '0' && *p <= '9') && !strchr("_./$#+-", *p))
-			return false;
-	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
-		if (same_word(s, reserved[i]))
-			return false;
-	return true;
-}
-
-/* YAML's printable set, minus what a double-quoted scalar must escape. */
-static RT_NOINST bool printable(uint32_t c)
-{
-	return (c >= 0x20 && c <= 0x7e) || c == 0x85 || (c >= 0xa0 && c <= 0xd7ff) ||
-	       (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
-}
-
-RT_HIDDEN void rt_out_name(struct rt_out *o, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	const unsigned char *p = (const unsigned char *)s;
-	if (rt_simple_name(s)) {
-		rt_out_str(o, s);
-		return;
-	}
-	rt_out_bytes(o, "\"", 1);
-	while (*p) {
-		uint32_t c;
-		size_t n = utf8_decode(p, &c);
-		if (!n) {	/* names are checked at registration */
-			c = *p;
-			n = 1;
-		}
-		if (c == '"' || c == '\\') {
-			char e[2] = { '\\', (char)c };
-			rt_out_bytes(o, e, 2);
-		} else if (!printable(c)) {
-			char e[6];
-			if (c < 0x100) {
-				e[0] = '\\', e[1] = 'x', e[2] = hex[c >> 4], e[3] = hex[c & 15];
-				rt_out_bytes(o, e, 4);
-			} else {
-				e[0] = '\\', e[1] = 'u', e[2] = hex[(c >> 12) & 15];
-				e[3] = hex[(c >> 8) & 15], e[4] = hex[(c >> 4) & 15], e[5] = hex[c & 15];
-				rt_out_bytes(o, e, 6);
-			}
-		} else {
-			rt_out_bytes(o, (const char *)p, n);
-		}
-		p += n;
-	}
-	rt_out_bytes(o, "\"", 1);
-}
-
 /* ------------------------------------------------------------------ */
 /* The profile                                                          */
 /* ------------------------------------------------------------------ */
 
-RT_HIDDEN void rt_out_span(struct rt_out *o, const struct rt_span *sp)
+/* A module's name table, and its size once planned. */
+struct ntab {
+	const char **v;
+	uint32_t n;
+	uint64_t tlen;			/* bytes of text, NULs included */
+	uint64_t npgroups;		/* runs of paths of one name */
+	uint64_t size;			/* of the whole module */
+	uint32_t mode;
+};
+
+/* The index of s: the last name if it is s, else a new one. */
+static RT_NOINST uint32_t name_of(struct ntab *t, const char *s)
 {
-	const char *p = sp->text, *end = sp->text + sp->len;
-	bool first = true;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *eol = nl ? nl + 1 : end;
-		uint32_t k = 0;
-		while (k < sp->strip && p + k < eol && p[k] == ' ')
-			k++;
-		p += k;
-		if (first && sp->dash && eol - p >= 2 && p[0] == '-' && p[1] == ' ') {
-			rt_out_str(o, "  ");
-			p += 2;
-		}
-		rt_out_bytes(o, p, (size_t)(eol - p));
-		p = eol;
-		first = false;
+	if (!t->n || (t->v[t->n - 1] != s && strcmp(t->v[t->n - 1], s) != 0)) {
+		t->v[t->n++] = s;
+		t->tlen += strlen(s) + 1;
 	}
+	return t->n - 1;
 }
 
-static RT_NOINST void emit_records(struct rt_out *o, const char *key, const struct rt_rec *v,
-				   size_t n)
+static RT_NOINST const char *ntab_get(void *ctx, uint32_t i)
 {
-	rt_out_str(o, "  ");
-	rt_out_str(o, key);
-	rt_out_str(o, n ? ":\n" : ": []\n");
+	return ((const struct ntab *)ctx)->v[i];
+}
+
+static RT_NOINST uint64_t plan_stops(struct ntab *t, struct rt_rec *v, size_t n)
+{
+	uint64_t bytes = 0;
 	for (size_t i = 0; i < n; i++) {
-		rt_out_str(o, "  - [");
-		rt_out_name(o, v[i].region);
-		rt_out_str(o, ", ");
-		rt_out_u64(o, v[i].num);
-		if (v[i].stack) {
-			rt_out_str(o, ", [");
-			for (uint32_t k = 0; k < v[i].nstack; k++) {
-				if (k)
-					rt_out_str(o, ", ");
-				rt_out_i64(o, v[i].stack[k]);
-			}
-			rt_out_str(o, "]");
+		v[i].ni = name_of(t, v[i].region);
+		bytes += ipp_pf_stop_size(v[i].nstack);
+	}
+	return bytes;
+}
+
+/* Names the records of pm and sizes the module.  -1 if out of memory. */
+static RT_NOINST int plan_module(struct ntab *t, struct rt_pmod *pm, struct rt_arena *a)
+{
+	uint64_t stops;
+	t->v = rt_arena_alloc(a, (1 + pm->npaths + pm->npartials + pm->nforked + 2 * pm->nicalls) *
+				     sizeof(*t->v));
+	if (!t->v)
+		return -1;
+	t->mode = 0;
+	for (uint32_t k = 0; k < IPP_PF_MODE_COUNT; k++)
+		if (strcmp(pm->mode, ipp_pf_mode_names[k]) == 0)
+			t->mode = k;
+	name_of(t, pm->name);
+	t->npgroups = 0;
+	for (size_t i = 0; i < pm->npaths; i++) {
+		pm->paths[i].ni = name_of(t, pm->paths[i].region);
+		t->npgroups += !i || pm->paths[i].ni != pm->paths[i - 1].ni;
+	}
+	stops = plan_stops(t, pm->partials, pm->npartials) + plan_stops(t, pm->forked, pm->nforked);
+	for (size_t i = 0; i < pm->nicalls; i++) {
+		pm->icalls[i].ni_cmod = name_of(t, pm->icalls[i].cmod);
+		pm->icalls[i].ni = name_of(t, pm->icalls[i].region);
+	}
+	t->size = ipp_pf_module_size(ipp_pf_names_size(t->n, t->tlen), t->npgroups, pm->npaths,
+				     stops, pm->nicalls);
+	return 0;
+}
+
+static RT_NOINST void emit_module(struct ipp_pf_out *o, const struct rt_pmod *pm,
+				  struct ntab *t)
+{
+	struct ipp_pf_module h;
+	memset(&h, 0, sizeof(h));
+	h.size = t->size;
+	h.checksum = rt_pmod_checksum(pm);
+	h.runs = pm->runs;
+	h.mode = t->mode;
+	h.nnames = t->n;
+	h.names_size = ipp_pf_names_size(t->n, t->tlen);
+	h.npgroups = t->npgroups;
+	h.npaths = pm->npaths;
+	h.npartials = pm->npartials;
+	h.nforked = pm->nforked;
+	h.nicalls = pm->nicalls;
+	ipp_pf_put(o, &h, sizeof(h));
+	ipp_pf_put_names(o, t->n, ntab_get, t);
+	for (size_t i = 0, j; i < pm->npaths; i = j) {
+		for (j = i + 1; j < pm->npaths && pm->paths[j].ni == pm->paths[i].ni; j++)
+			;
+		ipp_pf_put_pgroup(o, pm->paths[i].ni, j - i);
+		for (size_t k = i; k < j; k++) {
+			struct ipp_pf_path p = { pm->paths[k].num, pm->paths[k].count };
+			ipp_pf_put(o, &p, sizeof(p));
 		}
-		rt_out_str(o, ", ");
-		rt_out_u64(o, v[i].count);
-		rt_out_str(o, "]\n");
+	}
+	for (size_t i = 0; i < pm->npartials; i++) {
+		const struct rt_rec *r = &pm->partials[i];
+		ipp_pf_put_stop(o, r->ni, r->num, r->count, r->stack, r->nstack);
+	}
+	for (size_t i = 0; i < pm->nforked; i++) {
+		const struct rt_rec *r = &pm->forked[i];
+		ipp_pf_put_stop(o, r->ni, r->num, r->count, r->stack, r->nstack);
+	}
+	for (size_t i = 0; i < pm->nicalls; i++) {
+		const struct rt_rec *r = &pm->icalls[i];
+		struct ipp_pf_icall c = { (int32_t)r->num, r->ni_cmod, rt_hex64(r->ccs), r->ni, 0,
+					  r->count };
+		ipp_pf_put(o, &c, sizeof(c));
 	}
 }
 
-/* "indirect-calls:" [site, callee unit, "checksum", callee region, count]
- * lines; nothing at all if there are none (the key is optional, and
- * profiles of programs without indirect calls stay as they were). */
-static RT_NOINST void emit_icalls(struct rt_out *o, const struct rt_rec *v, size_t n)
+RT_HIDDEN int rt_emit_profile(struct rt_out *o, struct rt_snapshot *s, const struct rt_file *f,
+			      struct rt_arena *a)
 {
-	if (n)
-		rt_out_str(o, "  indirect-calls:\n");
-	for (size_t i = 0; i < n; i++) {
-		rt_out_str(o, "  - [");
-		rt_out_u64(o, v[i].num);
-		rt_out_str(o, ", ");
-		rt_out_name(o, v[i].cmod);
-		rt_out_str(o, ", \"");
-		rt_out_str(o, v[i].ccs);
-		rt_out_str(o, "\", ");
-		rt_out_name(o, v[i].region);
-		rt_out_str(o, ", ");
-		rt_out_u64(o, v[i].count);
-		rt_out_str(o, "]\n");
+	struct ntab *t = rt_arena_alloc(a, (s->npmods + 1) * sizeof(*t));
+	uint64_t bytes = 0;
+	uint32_t n = 0;
+
+	if (!t) {
+		o->pf.err = ENOMEM;
+		return -1;
 	}
-}
-
-static RT_NOINST void emit_module(struct rt_out *o, const struct rt_pmod *pm,
-				  const struct rt_fmod *fm)
-{
-	rt_out_str(o, "- module: ");
-	rt_out_name(o, pm->name);
-	rt_out_str(o, "\n  checksum: \"");
-	rt_out_str(o, pm->checksum);
-	rt_out_str(o, "\"\n  mode: ");
-	rt_out_str(o, pm->mode);
-	rt_out_str(o, "\n  runs: ");
-	rt_out_u64(o, pm->runs);
-	rt_out_str(o, "\n");
-	emit_records(o, "paths", pm->paths, pm->npaths);
-	emit_records(o, "partial", pm->partials, pm->npartials);
-	/* optional (docs/FORMAT.md): no key at all when there are none */
-	if (pm->nforked)
-		emit_records(o, "forked", pm->forked, pm->nforked);
-	emit_icalls(o, pm->icalls, pm->nicalls);
-	/* x- keys of the module in the file, as they were */
-	for (size_t i = 0; fm && i < fm->nx; i++)
-		rt_out_span(o, &fm->x[i]);
-}
-
-RT_HIDDEN int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s,
-			      const struct rt_file *f)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < f->nmods; i++)
-		n += !f->mods[i].stale;
 	for (size_t i = 0; i < s->npmods; i++)
-		n += !s->pmods[i].in_file;
+		if (plan_module(&t[i], &s->pmods[i], a) < 0) {
+			o->pf.err = ENOMEM;
+			return -1;
+		}
+	for (size_t i = 0; i < f->nmods; i++) {
+		const struct rt_fmod *fm = &f->mods[i];
+		if (fm->stale)
+			continue;
+		n++;
+		bytes += fm->ours ? t[fm->ours - s->pmods].size : fm->v.h->size;
+	}
+	for (size_t i = 0; i < s->npmods; i++)
+		if (!s->pmods[i].in_file) {
+			n++;
+			bytes += t[i].size;
+		}
 
-	XXH64_reset(&o->digest, 0);
-	o->n = 0;
-	rt_out_str(o, "%YAML 1.1\n---\nipp-profile: 1\n");
-	for (size_t i = 0; i < f->nx; i++)
-		rt_out_span(o, &f->x[i]);
-	rt_out_str(o, n ? "modules:\n" : "modules: []\n");
+	ipp_pf_out_init(&o->pf, o->pf.sink, o);
+	ipp_pf_put_header(&o->pf, n, bytes);
 	for (size_t i = 0; i < f->nmods; i++) {
 		const struct rt_fmod *fm = &f->mods[i];
 		if (fm->stale)
 			continue;
 		if (fm->ours)
-			emit_module(o, fm->ours, fm);
+			emit_module(&o->pf, fm->ours, &t[fm->ours - s->pmods]);
 		else
-			rt_out_span(o, &fm->text);
+			ipp_pf_put(&o->pf, fm->v.bytes, (size_t)fm->v.h->size);
 	}
 	for (size_t i = 0; i < s->npmods; i++)
 		if (!s->pmods[i].in_file)
-			emit_module(o, &s->pmods[i], NULL);
-	/* the digest of every byte before its line (docs/FORMAT.md) */
-	if (rt_out_flush(o) < 0)
-		return -1;
-	{
-		static const char hex[] = "0123456789abcdef";
-		uint64_t d = XXH64_digest(&o->digest);
-		char line[] = "digest: \"0000000000000000\"\n...\n";
-		for (int k = 0; k < 16; k++)
-			line[9 + k] = hex[(d >> (60 - 4 * k)) & 15];
-		rt_out_str(o, line);
+			emit_module(&o->pf, &s->pmods[i], &t[i]);
+	return ipp_pf_put_digest(&o->pf);
+}
+
+/* ------------------------------------------------------------------ */
+/* The flight recorder's file (rt_last.c has the rings)                 */
+/* ------------------------------------------------------------------ */
+
+/* One thread's ring, oldest first. */
+static RT_NOINST void write_ring(struct rt_out *o, const struct rt_thread *t, unsigned id)
+{
+	struct rt_last *ring = __atomic_load_n(&t->last, __ATOMIC_ACQUIRE);
+	uint64_t next = __atomic_load_n(&t->last_next, __ATOMIC_ACQUIRE);
+	uint64_t size = (uint64_t)t->last_mask + 1;
+	uint64_t first = next > size ? next - size : 0;
+	rt_out_str(o, "thread\t");
+	rt_out_u64(o, id);
+	rt_out_str(o, t == rt_tls_self ? "\tcurrent\n" : "\n");
+	for (uint64_t k = first; ring && k < next; k++) {
+		const struct rt_last *e = &ring[k & t->last_mask];
+		struct ipp_rt_region r;
+		struct ipp_rt_module m;
+		/* read carefully: a library may have been dlclose'd since */
+		if (!rt_safe_read(&r, e->region, sizeof(r)) || e->num >= r.npaths ||
+		    !rt_safe_read(&m, r.module, sizeof(m)) || !rt_safe_string(r.name, 4096) ||
+		    !rt_safe_string(m.name, 4096) || !rt_safe_string(m.checksum, 17) ||
+		    strchr(m.name, '\n'))
+			continue;	/* torn (another thread's newest), gone, unprintable */
+		rt_out_u64(o, e->num);
+		rt_out_str(o, "\t");
+		rt_out_str(o, m.checksum);
+		rt_out_str(o, "\t");
+		rt_out_str(o, r.name);
+		rt_out_str(o, "\t");
+		rt_out_str(o, m.name);
+		rt_out_str(o, "\n");
 	}
-	return rt_out_flush(o);
+}
+
+RT_HIDDEN void rt_last_write(const char *profile, struct rt_arena *a)
+{
+	struct rt_out *o;
+	char *name, *tmp;
+	unsigned id = 0;
+	size_t n = strlen(profile);
+	bool any = false;
+	int fd, e;
+
+	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t; t = t->next)
+		any |= __atomic_load_n(&t->last_next, __ATOMIC_ACQUIRE) != 0;
+	if (!any)
+		return;
+	o = rt_arena_alloc(a, sizeof(*o));
+	name = rt_arena_alloc(a, n + sizeof(".last"));
+	tmp = rt_arena_alloc(a, n + sizeof(".last.XXXXXX.tmp"));
+	if (!o || !name || !tmp)
+		return;
+	memcpy(name, profile, n);
+	memcpy(name + n, ".last", sizeof(".last"));
+	memcpy(tmp, name, n + 5);
+	memcpy(tmp + n + 5, ".XXXXXX.tmp", sizeof(".XXXXXX.tmp"));
+	/* as the profile's temporary file: O_EXCL, an unpredictable name;
+	 * rename() replaces a link at P.last, never what it points to */
+	fd = mkostemps(tmp, 4, O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		rt_msg("cannot write the last paths ", name, ": cannot create ", tmp, ": ",
+		       rt_strerror(e), (const char *)NULL);
+		return;
+	}
+	rt_out_open(o, fd);
+	rt_out_str(o, "ipp-last 1\n");
+	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t; t = t->next)
+		if (__atomic_load_n(&t->last_next, __ATOMIC_ACQUIRE))
+			write_ring(o, t, ++id);
+	if (rt_out_flush(o) < 0 || fchmod(fd, 0644 & ~rt_umask()) < 0 || close(fd) < 0 ||
+	    rename(tmp, name) < 0) {
+		e = o->pf.err ? o->pf.err : errno;
+		unlink(tmp);
+		rt_msg("cannot write the last paths ", name, ": ", rt_strerror(e),
+		       (const char *)NULL);
+	}
 }

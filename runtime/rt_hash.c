@@ -1,5 +1,11 @@
-/* rt_hash.c -- the open-addressing hash tables that count the paths of big
- * regions (npaths > RT_ARRAY_MAX), keyed by path number + 1.
+/* rt_hash.c -- the runtime's hash tables, in one file: the tables that
+ * count the paths of big regions (npaths > RT_ARRAY_MAX), keyed by path
+ * number + 1 (struct rt_htab), and the index of objects (struct rt_idx,
+ * rt_internal.h) that every other lookup of the runtime uses: partial
+ * paths, indirect-call arcs, rows, and equal records of a profile write.
+ * Both probe linearly from rt_htab_index.
+ *
+ * The counters' table:
  *
  * Linear probing from rt_htab_index(key1, shift) (Fibonacci hashing: the
  * top log2(cap) bits of key1 * 2^64/phi), power-of-two capacity, doubled
@@ -117,4 +123,60 @@ RT_HIDDEN int rt_htab_reserve(struct rt_htab **hp, uint64_t extra)
 			put(g, h->e[k].key1, h->e[k].count);
 	__atomic_store_n(hp, g, __ATOMIC_RELEASE);
 	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The index of objects (struct rt_idx)                                 */
+/* ------------------------------------------------------------------ */
+
+static RT_NOINST struct rt_idx *idx_alloc(uint32_t cap, struct rt_arena *a)
+{
+	size_t bytes = sizeof(struct rt_idx) + (size_t)cap * sizeof(void *);
+	struct rt_idx *x = a ? rt_arena_alloc(a, bytes) : rt_alloc(bytes);	/* zeroed */
+	if (x) {
+		x->cap = cap;
+		x->shift = 64 - (uint32_t)__builtin_ctz(cap);
+	}
+	return x;
+}
+
+RT_HIDDEN uint32_t rt_idx_find(const struct rt_idx *x, uint64_t key,
+			       bool (*is)(const void *obj, const void *want), const void *want)
+{
+	uint32_t mask = x->cap - 1, i = (uint32_t)rt_htab_index(key, x->shift);
+	while (x->slot[i] && !is(x->slot[i], want))
+		i = (i + 1) & mask;
+	return i;
+}
+
+RT_HIDDEN struct rt_idx *rt_idx_room(struct rt_idx *x, uint64_t (*key_of)(const void *obj),
+				     struct rt_arena *a)
+{
+	struct rt_idx *g;
+	if (x && (x->used + 1) * 2 <= x->cap)
+		return x;
+	if (x && x->cap >= (1u << 31))
+		return NULL;
+	g = idx_alloc(x ? 2 * x->cap : 64, a);
+	if (!g)
+		return NULL;
+	for (uint32_t i = 0; x && i < x->cap; i++) {
+		void *o = x->slot[i];
+		if (o) {
+			uint32_t k = (uint32_t)rt_htab_index(key_of(o), g->shift);
+			while (g->slot[k])
+				k = (k + 1) & (g->cap - 1);
+			g->slot[k] = o;
+			g->used++;
+		}
+	}
+	return g;
+}
+
+RT_HIDDEN struct rt_idx *rt_idx_new(uint64_t n, struct rt_arena *a)
+{
+	uint64_t cap = 64;
+	while (cap < 2 * n + 2)
+		cap *= 2;
+	return cap > (1ull << 31) ? NULL : idx_alloc((uint32_t)cap, a);
 }

@@ -66,9 +66,8 @@
 #include "ipp_abi.h"
 #include "rt_stats.h"
 
-/* XXH64, header only: see struct rt_out. */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+/* The profile's layout and its reader and writer (XXH64 included). */
+#include "ipp_profile.h"
 
 /* Function attributes.  RT_API: exported (the ABI and <ipp.h>);
  * RT_HIDDEN: internal to the runtime. */
@@ -140,6 +139,33 @@ static inline RT_NOINST uint64_t rt_htab_index(uint64_t key1, uint64_t shift)
 {
 	return (key1 * RT_FIB) >> shift;
 }
+/* The runtime's one index of objects (rt_hash.c): the partial paths of a
+ * thread, its indirect-call arcs and its rows, and the records of a
+ * profile write while equal keys are added up.  Open addressing over
+ * pointers, linear probing from rt_htab_index(key, shift) (so any 64-bit
+ * key spreads), load at most 1/2.  It grows into a complete copy with
+ * twice the room, published by the owner; the old one is left as it is
+ * (never freed), so that a signal handler that looks up meanwhile sees
+ * one consistent index.  (The counters themselves are in struct rt_htab:
+ * keys and counts in one array, probed inline by __ipp_record.) */
+struct rt_arena;
+struct rt_idx {
+	uint32_t cap, used;		/* cap: a power of two */
+	uint32_t shift;			/* 64 - log2(cap) */
+	void *slot[];			/* NULL: empty */
+};
+/* The slot of the object with key `key` that is(object, want) accepts,
+ * or of the empty slot where it would go. */
+uint32_t rt_idx_find(const struct rt_idx *x, uint64_t key,
+		     bool (*is)(const void *obj, const void *want), const void *want) RT_HIDDEN;
+/* x if it has room for one more object, else a complete copy with twice
+ * the room (the first: 64 slots), rehashed with key_of; from the arena a,
+ * or rt_alloc if a is NULL.  NULL if out of memory. */
+struct rt_idx *rt_idx_room(struct rt_idx *x, uint64_t (*key_of)(const void *obj),
+			   struct rt_arena *a) RT_HIDDEN;
+/* An empty index with room for n objects, from the arena a. */
+struct rt_idx *rt_idx_new(uint64_t n, struct rt_arena *a) RT_HIDDEN;
+
 /* A 64-bit mix whose low bits depend on every bit of x (the finalizer of
  * MurmurHash3), for tables that index with the low bits. */
 static inline RT_NOINST uint64_t rt_hash64(uint64_t x)
@@ -213,8 +239,7 @@ struct rt_pent {
  * owner's. */
 struct rt_plist {
 	struct rt_pent *head;		/* newest first */
-	struct rt_pent **index;		/* open addressing, load <= 1/2 */
-	uint32_t cap, used;
+	struct rt_idx *index;		/* by rt_pent.hash */
 };
 
 /* An indirect call arc (rt_arcs.c): calls from call vertex `site` of the
@@ -231,15 +256,6 @@ struct rt_arc {
 	uint64_t base;			/* dumper */
 };
 
-/* The owner's index over its arcs: open addressing, load <= 1/2, replaced
- * (never freed) by a complete bigger one, so that a signal handler that
- * looks up meanwhile sees one consistent index. */
-struct rt_arcidx {
-	uint32_t cap, used;		/* cap: a power of two */
-	uint32_t shift;			/* 64 - log2(cap): first probe rt_htab_index(key, shift) */
-	struct rt_arc *slot[];
-};
-
 /* A row of two-level counting (rt_rows.c): the counts of the local paths
  * of procedure `desc` in the activations entered with (base, nvc) in
  * `region`.  Allocated once, never moved or freed; only counts (owner)
@@ -252,12 +268,6 @@ struct rt_row {
 	uint64_t key;			/* its hash key (rt_rows.c) */
 	uint64_t *bases;		/* dumper: desc->n baselines, or NULL */
 	uint64_t counts[];		/* owner: desc->n counts */
-};
-
-/* The owner's index over its rows: as struct rt_arcidx. */
-struct rt_rowidx {
-	uint32_t cap, used;		/* cap: a power of two */
-	struct rt_row *slot[];
 };
 
 /* The most a thread spends on rows; beyond it, records go through
@@ -287,9 +297,9 @@ struct rt_thread {
 	struct rt_arc *arcs;		/* published list head */
 	struct rt_row *rows;		/* published list head */
 	/* Owner-only. */
-	struct rt_rowidx *rowidx;
+	struct rt_idx *rowidx;		/* by rt_row.key */
 	size_t row_bytes;		/* spent on rows */
-	struct rt_arcidx *arcidx;
+	struct rt_idx *arcidx;		/* by rt_arc.key; first probe inline */
 	volatile int in_partial;	/* set while the owner edits partials */
 	uint64_t bad_records;		/* path numbers >= npaths (plugin bug) */
 	uint64_t bad_frames;		/* inconsistent frames seen by walks */
@@ -330,8 +340,11 @@ extern RT_TLS int rt_tls_busy;
 /* Rows (rt_rows.c): the number of local path l of row w; the fork child's
  * zeroing of a thread's rows; ipp_reset's baselines (-1 if one could not
  * be allocated). */
-uint64_t rt_row_number(const struct rt_row *w, uint64_t l) RT_HIDDEN;
-void rt_rows_zero(struct rt_thread *t) RT_HIDDEN;
+static inline RT_NOINST uint64_t rt_row_number(const struct rt_row *w, uint64_t l)
+{
+	/* exact in 64 bits: the numbering keeps every number below npaths */
+	return w->base + w->desc->a[l] * w->nvc + w->desc->b[l];
+}
 int rt_rows_reset(struct rt_thread *t) RT_HIDDEN;
 
 /* The calling thread's state, created if needed (NULL if out of memory). */
@@ -364,22 +377,24 @@ extern struct rt_thread *volatile rt_threads;
  * rt_dump_lock before rt_lock. */
 extern pthread_mutex_t rt_lock;
 extern pthread_mutex_t rt_dump_lock;
-/* Take/release rt_dump_lock, noting it in rt_tls_in_dump (rt_api.c). */
+/* Take/release rt_dump_lock, noting it in rt_tls_in_dump (rt_state.c). */
 void rt_dump_lock_acquire(void) RT_HIDDEN;
 void rt_dump_lock_release(void) RT_HIDDEN;
 extern RT_TLS int rt_tls_in_dump;
 
-/* Set in the thread whose fatal-signal handler runs: its allocations
- * come from the crash reserve (rt_alloc), and it never waits for a lock
- * the interrupted code may hold.  Other threads go on as before. */
-extern RT_TLS int rt_tls_crash;
-/* IPP_SIGNALS: sets aside memory for the crash path (address space only
- * until used). */
-void rt_crash_reserve(size_t size) RT_HIDDEN;
 
 /* One-time initialisation (atexit, atfork, environment, signals); called
- * with rt_lock held by the first registration. */
+ * with rt_lock held by the first registration.  This call is the one
+ * dependency of the state (rt_state.c) on the files that write the
+ * profile, and it must stay a direct call: libipprt is a static archive,
+ * and a program whose units only register (inline counters) must pull
+ * rt_api.o, with its constructor, exit handler and destructor, through
+ * it.  (An init hook installed by rt_api.c's constructor was tried: the
+ * linker then left rt_api.o out and such programs wrote no profile.) */
 void rt_init_locked(void) RT_HIDDEN;
+/* Called for each new thread state when set: rt_signal.c, once it has
+ * installed its handlers, gives each thread an alternate signal stack. */
+extern void (*rt_thread_hook)(struct rt_thread *t) __attribute__((visibility("hidden")));
 /* The process id as of the last fork() the runtime saw (rt_api.c): in a
  * vfork() child, which shares the parent's memory and runs no fork
  * handler, getpid() differs from it. */
@@ -389,10 +404,6 @@ extern pid_t rt_pid __attribute__((visibility("hidden")));
 void rt_before_exec(void) RT_HIDDEN;
 /* Zeroes every counter, baseline and partial record (fork child). */
 void rt_zero_all(void) RT_HIDDEN;
-/* Zeroed memory that is never freed: bump allocation in the calling
- * thread's mmap'd chunks (no malloc: it may run in a signal handler), or
- * in a fatal-signal handler from the crash reserve.  NULL on failure. */
-void *rt_alloc(size_t size) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* Partial paths (rt_partial.c)                                        */
@@ -419,7 +430,7 @@ void rt_record_exit_frames(void) RT_HIDDEN;
 bool rt_frame_on_list(struct ipp_rt_frame *f) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* Arena for one profile write (rt_arena.c)                             */
+/* Memory: the arena of one profile write, rt_alloc (rt_arena.c)      */
 /* ------------------------------------------------------------------ */
 
 /* Bump allocation in mmap'd chunks; everything is released at once by
@@ -435,6 +446,18 @@ void rt_arena_free(struct rt_arena *a) RT_HIDDEN;
 /* Maps/unmaps anonymous memory directly (NULL on failure). */
 void *rt_map(size_t size) RT_HIDDEN;
 void rt_unmap(void *p, size_t size) RT_HIDDEN;
+/* Zeroed memory that is never freed: bump allocation in the calling
+ * thread's mmap'd chunks (no malloc: it may run in a signal handler), or
+ * in a fatal-signal handler from the crash reserve.  NULL on failure. */
+void *rt_alloc(size_t size) RT_HIDDEN;
+/* Set in the thread whose fatal-signal handler runs: its allocations
+ * come from the crash reserve (rt_alloc), and it never waits for a lock
+ * the interrupted code may hold.  Other threads go on as before. */
+extern RT_TLS int rt_tls_crash;
+/* IPP_SIGNALS: sets aside memory for the crash path (address space only
+ * until used). */
+void rt_crash_reserve(size_t size) RT_HIDDEN;
+
 
 /* ------------------------------------------------------------------ */
 /* Records of a profile write (rt_snapshot.c, rt_merge.c, rt_emit.c)    */
@@ -450,11 +473,11 @@ struct rt_rec {
 	uint64_t count;
 	const int32_t *stack;		/* NULL for complete paths */
 	uint32_t nstack;
-	uint32_t from_file;		/* 1: read from the existing profile */
-	const char *big;		/* a number >= 2^64 (other programs' modules
-					 * only): its decimal digits; num unused */
+	uint32_t ni;			/* rt_emit.c: the index of region in the
+					 * module's name table */
 	const char *cmod;		/* indirect calls: the callee's unit */
 	const char *ccs;		/* and its checksum, 16 lower-case hex digits */
+	uint32_t ni_cmod;		/* rt_emit.c: the index of cmod */
 };
 
 /* A baseline to move if the write succeeds (ipp_dump, not the final
@@ -479,6 +502,7 @@ struct rt_pmod {
 	size_t cap_paths, cap_partials, cap_icalls, cap_forked;
 	struct rt_modinfo **mods;	/* the registered units it covers */
 	size_t nmods;
+	bool repeat;			/* a path's key may come twice (rt_snapshot.c) */
 	bool in_file;			/* the existing profile holds it */
 };
 
@@ -490,13 +514,23 @@ struct rt_snapshot {
 	struct rt_modinfo **mods;	/* the registered modules it covers */
 	uint32_t nmods;
 	bool any;			/* some delta is not zero, or a run to count */
+	const void **src;		/* by region index: where its paths came from */
+	uint32_t nsrc;
 	uint64_t bad_records, bad_frames;
 };
 
+/* The value of 16 hex digits (lower case; rt_util.c), and pm's checksum
+ * as that number. */
+uint64_t rt_hex64(const char *s) RT_HIDDEN;
+static inline RT_NOINST uint64_t rt_pmod_checksum(const struct rt_pmod *pm)
+{
+	return rt_hex64(pm->checksum);
+}
+
 /* Takes what every thread counted since the last dump (count - baseline)
- * into s, in canonical order.  commit: also list the baselines to move.
- * forked: also the forked prefixes (final writes only).  Needs
- * rt_dump_lock.  Returns 0, or -1 if memory ran out. */
+ * into s, one record per key, in no particular order.  commit: also list
+ * the baselines to move.  forked: also the forked prefixes (final writes
+ * only).  Needs rt_dump_lock.  Returns 0, or -1 if memory ran out. */
 int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool commit, bool forked)
 	RT_HIDDEN;
 /* Moves the baselines listed by rt_snapshot_take (after a good write). */
@@ -504,37 +538,23 @@ void rt_snapshot_commit(struct rt_snapshot *s) RT_HIDDEN;
 /* ipp_reset(): every baseline := its counter.  Needs rt_dump_lock.
  * Returns -1 if memory ran out (some counts then stay). */
 int rt_reset_baselines(void) RT_HIDDEN;
-/* Sorts recs canonically (region name, number, stack; indirect calls:
- * site, callee unit, checksum, region) and adds up the counts of equal
- * keys.  recs are all of one kind.  Returns the new length, or (size_t)-1 if two
- * records read from the file have the same key. */
-size_t rt_recs_normalize(struct rt_rec *recs, size_t n) RT_HIDDEN;
-int rt_rec_cmp(const struct rt_rec *a, const struct rt_rec *b) RT_HIDDEN;
+/* Records (rt_recs.c).  rt_recs_dedup leaves one record per key (region,
+ * number, stack; indirect calls: site, callee unit, checksum, region), its
+ * count the (saturated) sum, in the order of first occurrence; recs are
+ * all of one kind.  Returns the new length, or (size_t)-1 if the arena
+ * ran out (recs unchanged).  rt_rec_eq: a and b have the same key. */
+size_t rt_recs_dedup(struct rt_rec *recs, size_t n, struct rt_arena *a) RT_HIDDEN;
+bool rt_rec_eq(const struct rt_rec *a, const struct rt_rec *b) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* Reading the existing profile (rt_merge.c)                           */
 /* ------------------------------------------------------------------ */
 
-/* A piece of the existing file kept verbatim (x- keys, other modules). */
-struct rt_span {
-	const char *text;
-	size_t len;
-	uint32_t strip;			/* leading spaces to remove from each line */
-	bool dash;			/* first line starts "- " where "  " must go */
-};
-
-/* One module of the existing file. */
+/* One module of the existing file (a view into the file's bytes). */
 struct rt_fmod {
-	const char *name;		/* decoded */
+	struct ipp_pf_mview v;
+	const char *name;
 	uint64_t checksum;
-	const char *mode;
-	uint64_t runs;
-	struct rt_span text;		/* the whole module, for modules we keep */
-	struct rt_span *x;		/* its x- keys (re-emitted if it is ours) */
-	size_t nx;
-	struct rt_rec *paths, *partials, *icalls, *forked;	/* only if it is ours */
-	size_t npaths, npartials, nicalls, nforked;
-	int line;			/* 1-based first line */
 	struct rt_pmod *ours;		/* the module of this program it merges with */
 	bool stale;			/* an older build of a module we have */
 };
@@ -542,54 +562,40 @@ struct rt_fmod {
 struct rt_file {
 	struct rt_fmod *mods;
 	size_t nmods;
-	struct rt_span *x;		/* top-level x- keys, verbatim */
-	size_t nx;
 	size_t nstale;
 	const struct rt_fmod *first_stale;
 };
 
-/* Parses the profile text buf[0..len) (named 'path' in messages) and, if
- * it is entirely valid, merges the records of the modules this program has
- * into s (adding their counts and runs) and marks the stale ones.  Returns
- * 0; -1 with a message in err if the file is not a profile this parser
- * understands (s is then unchanged); -2 if memory ran out. */
+/* Checks the profile buf[0..len) (8-byte aligned; named 'path' in
+ * messages) with the profile reader (ipp_profile.c) and, if it is entirely
+ * valid, merges the records of the modules this program has into s
+ * (adding their counts and runs) and marks the stale ones.  Returns 0; -1
+ * with a message in err if the file is not a profile this reader accepts
+ * (s is then unchanged); -2 if memory ran out. */
 int rt_file_parse(const char *buf, size_t len, const char *path, struct rt_snapshot *s,
 		  struct rt_arena *a, struct rt_file *f, char *err, size_t errlen) RT_HIDDEN;
+
 
 /* ------------------------------------------------------------------ */
 /* Output (rt_emit.c)                                                   */
 /* ------------------------------------------------------------------ */
 
-/* A buffered writer on a file descriptor, with write(2) only.  It also
- * computes the profile's digest (docs/FORMAT.md, "Digest") over what it
- * writes: XXH64 from Debian's libxxhash-dev, header only (XXH_INLINE_ALL:
- * no library to link, no malloc, pure computation on the caller's state,
- * so async-signal-safe).  ippcore/digest.c uses the same header. */
+/* A buffered writer on a file descriptor, with write(2) only: the
+ * profile codec's writer (ipp_profile.h), which also computes the
+ * profile's digest over what it writes. */
 struct rt_out {
+	struct ipp_pf_out pf;
 	int fd;
-	int err;			/* first errno, 0 if none */
-	size_t n;
-	XXH64_state_t digest;		/* of everything flushed so far */
-	char buf[8192];
 };
-void rt_out_bytes(struct rt_out *o, const char *s, size_t n) RT_HIDDEN;
+void rt_out_open(struct rt_out *o, int fd) RT_HIDDEN;
 void rt_out_str(struct rt_out *o, const char *s) RT_HIDDEN;
 void rt_out_u64(struct rt_out *o, uint64_t v) RT_HIDDEN;
-void rt_out_i64(struct rt_out *o, int64_t v) RT_HIDDEN;
-/* A scalar as the format writes names: plain if a "simple name", else
- * double-quoted (docs/FORMAT.md). */
-void rt_out_name(struct rt_out *o, const char *s) RT_HIDDEN;
-bool rt_simple_name(const char *s) RT_HIDDEN;
-/* Writes a span, removing span->strip leading spaces from each line. */
-void rt_out_span(struct rt_out *o, const struct rt_span *sp) RT_HIDDEN;
 int rt_out_flush(struct rt_out *o) RT_HIDDEN;
-/* Writes the whole profile: s's modules (merged), and f's other modules
- * verbatim, in the order of the file, s's new modules last, then its
- * digest. */
-int rt_emit_profile(struct rt_out *o, const struct rt_snapshot *s, const struct rt_file *f)
-	RT_HIDDEN;
-/* True if s is valid UTF-8 (names must be). */
-bool rt_utf8_ok(const char *s) RT_HIDDEN;
+/* Writes the whole profile (docs/FORMAT.md): f's modules in the order of
+ * the file, ours merged, the stale ones left out, then s's new modules,
+ * then the digest.  Sets the records' name indexes. */
+int rt_emit_profile(struct rt_out *o, struct rt_snapshot *s, const struct rt_file *f,
+		    struct rt_arena *a) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* The profile file (rt_write.c, rt_name.c)                            */

@@ -6,8 +6,8 @@
  * of its last IPP_LAST paths (default 64, rounded up to a power of two,
  * at most 2^20; 0: off).  Builds without the option never call it and pay
  * nothing.  At the final writes -- exit and a fatal signal (IPP_SIGNALS) --
- * rt_last_write writes every thread's ring, oldest first, to P.last next
- * to the profile P, which `ipp report --last` decodes: what ran just
+ * rt_last_write (rt_emit.c) writes every thread's ring, oldest first, to
+ * P.last next to the profile P, which `ipp report --last` decodes: what ran just
  * before the crash, across calls (docs/RUNTIME.md, "Flight recorder").
  *
  * The file (text, one record per line, tab-separated; module last because
@@ -44,16 +44,7 @@
  * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
  * IN THE SOFTWARE.
  */
-#define _GNU_SOURCE 1	/* mkostemps */
 #include "rt_internal.h"
-
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>	/* rename */
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>	/* fchmod */
-#include <unistd.h>
 
 /* Allocates t's ring (rt_env.last entries).  False if off or no memory. */
 static RT_NOINST bool ring_new(struct rt_thread *t)
@@ -84,80 +75,4 @@ RT_API void __ipp_record_last(struct ipp_rt_region *r, uint64_t n)
 	 * counted */
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__atomic_store_n(&t->last_next, t->last_next + 1, __ATOMIC_RELEASE);
-}
-
-/* One thread's ring, oldest first. */
-static RT_NOINST void write_ring(struct rt_out *o, const struct rt_thread *t, unsigned id)
-{
-	struct rt_last *ring = __atomic_load_n(&t->last, __ATOMIC_ACQUIRE);
-	uint64_t next = __atomic_load_n(&t->last_next, __ATOMIC_ACQUIRE);
-	uint64_t size = (uint64_t)t->last_mask + 1;
-	uint64_t first = next > size ? next - size : 0;
-	rt_out_str(o, "thread\t");
-	rt_out_u64(o, id);
-	rt_out_str(o, t == rt_tls_self ? "\tcurrent\n" : "\n");
-	for (uint64_t k = first; ring && k < next; k++) {
-		const struct rt_last *e = &ring[k & t->last_mask];
-		struct ipp_rt_region r;
-		struct ipp_rt_module m;
-		/* read carefully: a library may have been dlclose'd since */
-		if (!rt_safe_read(&r, e->region, sizeof(r)) || e->num >= r.npaths ||
-		    !rt_safe_read(&m, r.module, sizeof(m)) || !rt_safe_string(r.name, 4096) ||
-		    !rt_safe_string(m.name, 4096) || !rt_safe_string(m.checksum, 17) ||
-		    strchr(m.name, '\n'))
-			continue;	/* torn (another thread's newest), gone, unprintable */
-		rt_out_u64(o, e->num);
-		rt_out_str(o, "\t");
-		rt_out_str(o, m.checksum);
-		rt_out_str(o, "\t");
-		rt_out_str(o, r.name);
-		rt_out_str(o, "\t");
-		rt_out_str(o, m.name);
-		rt_out_str(o, "\n");
-	}
-}
-
-RT_HIDDEN void rt_last_write(const char *profile, struct rt_arena *a)
-{
-	struct rt_out *o;
-	char *name, *tmp;
-	unsigned id = 0;
-	size_t n = strlen(profile);
-	bool any = false;
-	int fd, e;
-
-	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t; t = t->next)
-		any |= __atomic_load_n(&t->last_next, __ATOMIC_ACQUIRE) != 0;
-	if (!any)
-		return;
-	o = rt_arena_alloc(a, sizeof(*o));
-	name = rt_arena_alloc(a, n + sizeof(".last"));
-	tmp = rt_arena_alloc(a, n + sizeof(".last.XXXXXX.tmp"));
-	if (!o || !name || !tmp)
-		return;
-	memcpy(name, profile, n);
-	memcpy(name + n, ".last", sizeof(".last"));
-	memcpy(tmp, name, n + 5);
-	memcpy(tmp + n + 5, ".XXXXXX.tmp", sizeof(".XXXXXX.tmp"));
-	/* as the profile's temporary file: O_EXCL, an unpredictable name;
-	 * rename() replaces a link at P.last, never what it points to */
-	fd = mkostemps(tmp, 4, O_CLOEXEC);
-	if (fd < 0) {
-		e = errno;
-		rt_msg("cannot write the last paths ", name, ": cannot create ", tmp, ": ",
-		       rt_strerror(e), (const char *)NULL);
-		return;
-	}
-	o->fd = fd;
-	rt_out_str(o, "ipp-last 1\n");
-	for (struct rt_thread *t = __atomic_load_n(&rt_threads, __ATOMIC_ACQUIRE); t; t = t->next)
-		if (__atomic_load_n(&t->last_next, __ATOMIC_ACQUIRE))
-			write_ring(o, t, ++id);
-	if (rt_out_flush(o) < 0 || fchmod(fd, 0644 & ~rt_umask()) < 0 || close(fd) < 0 ||
-	    rename(tmp, name) < 0) {
-		e = o->err ? o->err : errno;
-		unlink(tmp);
-		rt_msg("cannot write the last paths ", name, ": ", rt_strerror(e),
-		       (const char *)NULL);
-	}
 }

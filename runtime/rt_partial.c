@@ -110,35 +110,21 @@ static RT_NOINST bool run_eq(const struct rt_pent *p, const struct run *r, uint6
 	return true;
 }
 
-/* The index slot of run r, or of the empty slot where it goes. */
-static RT_NOINST uint32_t slot_of(struct rt_pent **idx, uint32_t cap, const struct run *r,
-				  uint64_t h)
+/* What a partial record is looked up by: a run and its hash. */
+struct run_want {
+	const struct run *r;
+	uint64_t h;
+};
+
+static RT_NOINST bool pent_is(const void *obj, const void *want)
 {
-	uint32_t mask = cap - 1, i = (uint32_t)h & mask;
-	while (idx[i] && !run_eq(idx[i], r, h))
-		i = (i + 1) & mask;
-	return i;
+	const struct run_want *k = want;
+	return run_eq(obj, k->r, k->h);
 }
 
-static RT_NOINST int grow_index(struct rt_plist *l)
+static RT_NOINST uint64_t pent_key(const void *obj)
 {
-	uint32_t cap = l->cap ? 2 * l->cap : 64;
-	struct rt_pent **idx = rt_alloc(cap * sizeof(*idx));
-	if (!idx)
-		return -1;
-	for (uint32_t i = 0; i < l->cap; i++) {
-		struct rt_pent *p = l->index[i];
-		if (p) {
-			uint32_t k = (uint32_t)p->hash & (cap - 1);
-			while (idx[k])
-				k = (k + 1) & (cap - 1);
-			idx[k] = p;
-		}
-	}
-	/* The old index is left behind: the runtime never frees. */
-	l->index = idx;
-	l->cap = cap;
-	return 0;
+	return ((const struct rt_pent *)obj)->hash;
 }
 
 /* Counts one more occurrence of group r in the thread's list l (its
@@ -146,13 +132,16 @@ static RT_NOINST int grow_index(struct rt_plist *l)
 static RT_NOINST int add_run(struct rt_plist *l, const struct run *r)
 {
 	uint64_t h = run_hash(r);
+	struct run_want k = { r, h };
 	struct rt_pent *p;
+	struct rt_idx *x = rt_idx_room(l->index, pent_key, NULL);
 	uint32_t i;
 
-	if ((l->used + 1) * 2 > l->cap && grow_index(l) < 0)
+	if (!x)
 		return -1;
-	i = slot_of(l->index, l->cap, r, h);
-	p = l->index[i];
+	l->index = x;	/* the old one is left behind: the runtime never frees */
+	i = rt_idx_find(x, h, pent_is, &k);
+	p = x->slot[i];
 	if (!p) {
 		uint32_t k = r->len;
 		p = rt_alloc(sizeof(*p) + r->len * sizeof(p->stack[0]));
@@ -164,8 +153,8 @@ static RT_NOINST int add_run(struct rt_plist *l, const struct run *r)
 		p->nstack = r->len;
 		for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
 			p->stack[--k] = stop_of(g);
-		l->index[i] = p;
-		l->used++;
+		x->slot[i] = p;
+		x->used++;
 		p->next = l->head;
 		__atomic_store_n(&l->head, p, __ATOMIC_RELEASE);
 	}

@@ -61,37 +61,31 @@ static RT_NOINST bool row_is(const struct rt_row *w, const struct ipp_rt_region 
 	return w->base == base && w->nvc == nvc && w->desc == d && w->region == r;
 }
 
-static RT_NOINST struct rt_row *find(const struct rt_rowidx *idx, const struct ipp_rt_region *r,
+/* What a row is looked up by. */
+struct row_want {
+	const struct ipp_rt_region *r;
+	const struct ipp_rt_rows *d;
+	uint64_t base, nvc;
+};
+
+static RT_NOINST bool row_is_obj(const void *obj, const void *want)
+{
+	const struct row_want *k = want;
+	return row_is(obj, k->r, k->d, k->base, k->nvc);
+}
+
+static RT_NOINST uint64_t row_key_of(const void *obj)
+{
+	return ((const struct rt_row *)obj)->key;
+}
+
+static RT_NOINST struct rt_row *find(const struct rt_idx *idx, const struct ipp_rt_region *r,
 				     const struct ipp_rt_rows *d, uint64_t base, uint64_t nvc,
 				     uint64_t key, uint32_t *slot)
 {
-	uint32_t mask = idx->cap - 1, i = (uint32_t)key & mask;
-	struct rt_row *w;
-	while ((w = idx->slot[i]) != NULL && !row_is(w, r, d, base, nvc))
-		i = (i + 1) & mask;
-	*slot = i;
-	return w;
-}
-
-/* A copy of old with twice the room (or a first index). */
-static RT_NOINST struct rt_rowidx *grow(const struct rt_rowidx *old)
-{
-	uint32_t cap = old ? 2 * old->cap : 64;
-	struct rt_rowidx *idx = rt_alloc(sizeof(*idx) + cap * sizeof(idx->slot[0]));
-	if (!idx)
-		return NULL;
-	idx->cap = cap;
-	for (uint32_t i = 0; old && i < old->cap; i++) {
-		struct rt_row *w = old->slot[i];
-		if (w) {
-			uint32_t k = (uint32_t)w->key & (cap - 1);
-			while (idx->slot[k])
-				k = (k + 1) & (cap - 1);
-			idx->slot[k] = w;
-			idx->used++;
-		}
-	}
-	return idx;
+	struct row_want k = { r, d, base, nvc };
+	*slot = rt_idx_find(idx, key, row_is_obj, &k);
+	return idx->slot[*slot];
 }
 
 /* The thread's new row for the key, or NULL.  Needs rt_tls_busy. */
@@ -99,7 +93,7 @@ static RT_NOINST struct rt_row *insert(struct rt_thread *t, struct ipp_rt_region
 				       const struct ipp_rt_rows *d, uint64_t base, uint64_t nvc,
 				       uint64_t key)
 {
-	struct rt_rowidx *idx = t->rowidx;
+	struct rt_idx *idx;
 	struct rt_row *w;
 	uint32_t i;
 	size_t bytes;
@@ -110,10 +104,10 @@ static RT_NOINST struct rt_row *insert(struct rt_thread *t, struct ipp_rt_region
 	rt_env_init();
 	if (t->row_bytes + bytes > rt_env.row_bytes)
 		return NULL;
-	if (!idx || (idx->used + 1) * 2 > idx->cap) {
-		idx = grow(idx);
-		if (!idx)
-			return NULL;
+	idx = rt_idx_room(t->rowidx, row_key_of, NULL);
+	if (!idx)
+		return NULL;
+	if (idx != t->rowidx) {
 		/* complete before it is visible to a handler */
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 		t->rowidx = idx;
@@ -177,20 +171,6 @@ RT_API uint64_t *__ipp_row(struct ipp_rt_region *r, const struct ipp_rt_rows *d,
 /* Dumps, resets, fork                                                  */
 /* ------------------------------------------------------------------ */
 
-RT_HIDDEN uint64_t rt_row_number(const struct rt_row *w, uint64_t l)
-{
-	/* exact in 64 bits: the numbering keeps every number below npaths */
-	return w->base + w->desc->a[l] * w->nvc + w->desc->b[l];
-}
-
-RT_HIDDEN void rt_rows_zero(struct rt_thread *t)
-{
-	for (struct rt_row *w = t->rows; w; w = w->next) {
-		memset(w->counts, 0, w->desc->n * sizeof(uint64_t));
-		if (w->bases)
-			memset(w->bases, 0, w->desc->n * sizeof(uint64_t));
-	}
-}
 
 RT_HIDDEN int rt_rows_reset(struct rt_thread *t)
 {

@@ -297,6 +297,8 @@ RT_HIDDEN void rt_signals_init(bool early)
 	for (unsigned k = 0; k < RT_NSIGS; k++)
 		if (rt_ours[k])
 			rt_signals_on = true;
+	if (rt_signals_on)
+		rt_thread_hook = rt_signals_thread;
 }
 
 RT_API void __ipp_callee_recorded(void)

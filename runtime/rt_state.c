@@ -72,65 +72,26 @@ pthread_mutex_t rt_dump_lock = PTHREAD_MUTEX_INITIALIZER;
 struct rt_modinfo **volatile rt_mods;
 volatile uint32_t rt_nmods;
 struct rt_thread *volatile rt_threads;
-RT_TLS int rt_tls_crash;
+
+/* This thread holds rt_dump_lock (the crash path must not wait for it). */
+RT_TLS int rt_tls_in_dump;
+
+RT_HIDDEN void rt_dump_lock_acquire(void)
+{
+	pthread_mutex_lock(&rt_dump_lock);
+	rt_tls_in_dump = 1;
+}
+
+RT_HIDDEN void rt_dump_lock_release(void)
+{
+	rt_tls_in_dump = 0;
+	pthread_mutex_unlock(&rt_dump_lock);
+}
 
 static uint32_t rt_capmods;	/* rt_lock */
 static uint32_t rt_nregions;	/* rt_lock: the last region index given out */
 static bool rt_inited;		/* rt_lock */
-
-/* ------------------------------------------------------------------ */
-/* Memory                                                               */
-/* ------------------------------------------------------------------ */
-
-/* Each thread allocates from its own chunks of mmap'd memory, never with
- * malloc: the first record of a thread or a region can happen in a signal
- * handler that interrupted malloc (an instrumented handler), and the
- * crash path must not touch malloc at all.  Nothing is ever freed (tables
- * live as long as the process).  A handler that interrupts this thread
- * inside rt_alloc cannot get here: the slow path and the partial-path
- * walk refuse re-entry (rt_tls_busy, in_partial), and the fatal-signal
- * handler uses its own reserve. */
-#define RT_CHUNK (64u * 1024u)
-#define RT_BIG (16u * 1024u)
-static RT_TLS char *rt_tls_cur, *rt_tls_end;
-
-/* The crash reserve: only the one thread that handles a fatal signal
- * allocates from it (rt_signal.c lets no second one in). */
-static char *rt_reserve, *rt_reserve_end;
-
-RT_HIDDEN void rt_crash_reserve(size_t size)
-{
-	rt_reserve = rt_map(size);
-	rt_reserve_end = rt_reserve ? rt_reserve + size : NULL;
-}
-
-static RT_NOINST void *bump(char **cur, char **end, size_t size, size_t chunk)
-{
-	char *p;
-	if (!*cur || (size_t)(*end - *cur) < size) {
-		p = rt_map(chunk);
-		if (!p)
-			return NULL;
-		*cur = p;
-		*end = p + chunk;
-	}
-	p = *cur;
-	*cur += size;
-	return p;	/* fresh anonymous memory is zero, and none is reused */
-}
-
-RT_HIDDEN void *rt_alloc(size_t size)
-{
-	size = (size + 15) & ~(size_t)15;
-	if (!size)
-		size = 16;
-	if (rt_tls_crash)
-		return bump(&rt_reserve, &rt_reserve_end, size,
-			    size > (1u << 20) ? size : (1u << 20));
-	if (size >= RT_BIG)
-		return rt_map((size + 4095) & ~(size_t)4095);
-	return bump(&rt_tls_cur, &rt_tls_end, size, RT_CHUNK);
-}
+void (*rt_thread_hook)(struct rt_thread *t);
 
 /* ------------------------------------------------------------------ */
 /* Registration                                                         */
@@ -160,7 +121,7 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 	if (m->abi_version != IPP_ABI_VERSION)
 		return "it was compiled for another version of the runtime ABI "
 		       "(rebuild it with this ipp)";
-	if (!m->name || !*m->name || !rt_utf8_ok(m->name))
+	if (!m->name || !*m->name || !ipp_pf_utf8_ok(m->name, strlen(m->name)))
 		return "its name is missing or not valid UTF-8";
 	if (!m->checksum || !hex16(m->checksum))
 		return "its checksum is not 16 lower-case hex digits";
@@ -170,7 +131,7 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 		return "it has no region array";
 	for (uint32_t i = 0; i < m->nregions; i++) {
 		const struct ipp_rt_region *r = &m->regions[i];
-		if (!r->name || !*r->name || !rt_utf8_ok(r->name))
+		if (!r->name || !*r->name || !ipp_pf_utf8_ok(r->name, strlen(r->name)))
 			return "a region name is missing or not valid UTF-8";
 		if (r->module && r->module != m)
 			return "a region points to another module";
@@ -342,8 +303,8 @@ RT_HIDDEN struct rt_thread *rt_thread_self(void)
 	__atomic_store_n(&rt_threads, t, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&rt_lock);
 	rt_tls_self = t;
-	if (rt_signals_on && !rt_tls_crash)
-		rt_signals_thread(t);
+	if (rt_thread_hook && !rt_tls_crash)
+		rt_thread_hook(t);
 	return t;
 }
 
@@ -554,6 +515,16 @@ static RT_NOINST void zero_htab(struct rt_htab *h)
 			h->e[k].count = 0;
 }
 
+/* The fork child's zeroing of a thread's rows. */
+static RT_NOINST void rows_zero(struct rt_thread *t)
+{
+	for (struct rt_row *w = t->rows; w; w = w->next) {
+		memset(w->counts, 0, w->desc->n * sizeof(uint64_t));
+		if (w->bases)
+			memset(w->bases, 0, w->desc->n * sizeof(uint64_t));
+	}
+}
+
 /* Only in a single-threaded process (the fork child), with no dump
  * running: writes counters it does not own. */
 RT_HIDDEN void rt_zero_all(void)
@@ -577,7 +548,7 @@ RT_HIDDEN void rt_zero_all(void)
 			p->count = p->base = 0;
 		for (struct rt_arc *a = t->arcs; a; a = a->next)
 			a->count = a->base = 0;
-		rt_rows_zero(t);
+		rows_zero(t);
 		t->bad_records = t->bad_frames = 0;
 	}
 	/* the units' single-threaded counters */

@@ -63,7 +63,8 @@
 	X(icall_hit, "__ipp_icall: arc counted at the index's first slot")     \
 	X(icall_slow, "__ipp_icall: arc counted by count_slow")                \
 	X(writes, "exit-time profile writes (rt_write_profile calls)")         \
-	X(write_ns, "their wall time, nanoseconds")
+	X(write_ns, "their wall time, nanoseconds")                            \
+	X(write_cpu_ns, "their CPU time (the writing thread's), nanoseconds")
 
 #define RT_STAT_ID(name, what) RT_STAT_##name,
 enum rt_stat_id { RT_STATS_LIST(RT_STAT_ID) RT_STAT_COUNT };

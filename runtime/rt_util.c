@@ -87,6 +87,16 @@ RT_HIDDEN char *rt_fmt_u64(uint64_t v, char buf[21])
 	return buf;
 }
 
+RT_HIDDEN uint64_t rt_hex64(const char *s)
+{
+	uint64_t x = 0;
+	for (int k = 0; k < 16; k++) {
+		int c = (unsigned char)s[k];
+		x = x << 4 | (uint64_t)(c >= 'a' ? c - 'a' + 10 : c - '0');
+	}
+	return x;
+}
+
 RT_HIDDEN int rt_cat(char *dst, size_t cap, const char *src)
 {
 	size_t n = strlen(dst), k = strlen(src);

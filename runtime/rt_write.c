@@ -407,14 +407,14 @@ static RT_NOINST void apply_undo(struct rt_snapshot *s, const struct rt_undo *u)
 		const struct rt_pent *p = u->p[i];
 		const struct ipp_rt_module *m = p->region->module;
 		struct rt_rec key = { p->region->name, p->num, 0, p->stack, p->nstack, 0, NULL,
-				      NULL, NULL };
+				      NULL, 0 };
 		for (size_t k = 0; k < s->npmods; k++) {
 			struct rt_pmod *pm = &s->pmods[k];
 			if (strcmp(pm->name, m->name) != 0 || strcmp(pm->checksum, m->checksum) != 0)
 				continue;
 			for (size_t j = 0; j < pm->npartials; j++) {
 				struct rt_rec *r = &pm->partials[j];
-				if (rt_rec_cmp(r, &key) != 0)
+				if (!rt_rec_eq(r, &key))
 					continue;
 				r->count -= r->count < u->d[i] ? r->count : u->d[i];
 				if (!r->count) {
@@ -510,9 +510,9 @@ static RT_NOINST int write_one(const char *path, struct rt_snapshot *s, struct r
 		       rt_strerror(e), (const char *)NULL);
 		return -1;
 	}
-	o->fd = fd;
-	if (rt_emit_profile(o, s, f) < 0 || fchmod(fd, mode) < 0 || fsync(fd) < 0) {
-		e = o->err ? o->err : errno;
+	rt_out_open(o, fd);
+	if (rt_emit_profile(o, s, f, a) < 0 || fchmod(fd, mode) < 0 || fsync(fd) < 0) {
+		e = o->pf.err ? o->pf.err : errno;
 		close(fd);
 		unlink(tmp);
 		rt_msg("cannot write the profile ", path, ": writing ", tmp, ": ", rt_strerror(e),

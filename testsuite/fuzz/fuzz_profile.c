@@ -1,10 +1,13 @@
 /* fuzz_profile.c -- libFuzzer target: the core's profile reader
- * (ipp_profile_read_buffer, what `ipp` reads) on arbitrary bytes.
+ * (ipp_profile_read_buffer, what `ipp` reads: the binary file and its text
+ * form) on arbitrary bytes.
  *
  * Besides what the sanitizers catch (ASan, UBSan: no crash, overflow or
- * leak on any input), it checks a property: what the reader accepts, the
- * writer writes, and the written text reads back and writes the same bytes
- * again (the canonical form is a fixed point).
+ * leak on any input), it checks properties: what the reader accepts, the
+ * text writer writes, and the written text reads back and writes the same
+ * bytes again (the canonical form is a fixed point); and the binary writer
+ * writes it (unless a path number needs more than 64 bits, which only the
+ * text form can hold), and the binary reads back to the same text.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -19,7 +22,7 @@ static char *write_text(const ipp_profile *p, size_t *len)
 {
 	char err[512], *text = NULL;
 	FILE *f = open_memstream(&text, len);
-	if (!f || ipp_profile_write(f, p, err, sizeof(err)) < 0) {
+	if (!f || ipp_profile_write_text(f, p, err, sizeof(err)) < 0) {
 		fprintf(stderr, "fuzz_profile: cannot write an accepted profile: %s\n", err);
 		abort();
 	}
@@ -50,6 +53,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (n1 != n2 || memcmp(t1, t2, n1) != 0) {
 		fprintf(stderr, "fuzz_profile: writing is not a fixed point:\n%s---\n%s", t1, t2);
 		abort();
+	}
+	{
+		char *bin = NULL, *t3;
+		size_t nb, n3;
+		ipp_profile *r;
+		FILE *f = open_memstream(&bin, &nb);
+		int rc = ipp_profile_write(f, p, err, sizeof(err));
+		fclose(f);
+		if (rc < 0 && !strstr(err, "does not fit in 64 bits")) {
+			fprintf(stderr, "fuzz_profile: cannot write the binary: %s\n", err);
+			abort();
+		}
+		if (rc == 0) {
+			r = ipp_profile_read_buffer(bin, nb, "binary", err, sizeof(err));
+			if (!r) {
+				fprintf(stderr, "fuzz_profile: the binary does not read: %s\n", err);
+				abort();
+			}
+			t3 = write_text(r, &n3);
+			if (n1 != n3 || memcmp(t1, t3, n1) != 0) {
+				fprintf(stderr, "fuzz_profile: the binary reads otherwise:\n%s---\n%s",
+					t1, t3);
+				abort();
+			}
+			free(t3);
+			ipp_profile_free(r);
+		}
+		free(bin);
 	}
 	free(t1);
 	free(t2);

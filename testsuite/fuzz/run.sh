@@ -3,11 +3,12 @@
 # (-fsanitize=fuzzer,address,undefined) and runs each for a while on its
 # corpus (testsuite/fuzz/corpus/TARGET/, kept in the tree):
 #
-#   fuzz_profile   the core's profile reader; accepted input must write and
-#                  read back to a fixed point
+#   fuzz_profile   the core's profile reader (binary and text); accepted
+#                  input must write and read back to a fixed point
 #   fuzz_map       the core's map reader
-#   fuzz_rtparse   the runtime's reader of an existing profile; what it
-#                  accepts the core must accept
+#   fuzz_rtread    the runtime's reading of an existing (binary) profile;
+#                  what it accepts the core must accept, and its rewrite
+#                  must read the same
 #
 # A crash, a sanitizer report or a broken property fails the test; the
 # input that did it is left in the work directory, named in the output.
@@ -45,7 +46,7 @@ fi
 inc="-I$srcdir/ippcore -I$srcdir/runtime -I$builddir $(pkg-config --cflags yaml-0.1 2>/dev/null)"
 core=()
 rt=()
-for f in "$srcdir"/ippcore/*.c "$srcdir"/runtime/rt_*.c; do
+for f in "$srcdir"/ippcore/*.c "$srcdir"/runtime/ipp_profile.c "$srcdir"/runtime/rt_*.c; do
 	o=$work/$(basename "$(dirname "$f")")-$(basename "$f" .c).o
 	case $f in
 	*/rt_exec.c) continue ;;	# needs ipp-gcc's --wrap
@@ -57,19 +58,19 @@ for f in "$srcdir"/ippcore/*.c "$srcdir"/runtime/rt_*.c; do
 		exit 1
 	fi
 	case $f in
-	*/runtime/*) rt+=("$o") ;;
-	*) core+=("$o") ;;
+	*/runtime/rt_*) rt+=("$o") ;;
+	*) core+=("$o") ;;	# ipp_profile.c too: both libraries have it
 	esac
 done
 libs="$(pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lgmp"
 
 fail=0
-for t in profile map rtparse; do
+for t in profile map rtread; do
 	exe=$work/fuzz_$t
 	objs=("${core[@]}")
 	# the runtime's reader comes with the runtime (its files include each
 	# other); its constructor installs nothing under IPP_SIGNALS=0 below
-	[ $t = rtparse ] && objs+=("${rt[@]}")
+	[ $t = rtread ] && objs+=("${rt[@]}")
 	if ! "$clang" -std=gnu11 $san -fsanitize=fuzzer -pthread $inc \
 	     "$srcdir/testsuite/fuzz/fuzz_$t.c" "${objs[@]}" $libs -o "$exe" 2>"$work/err"; then
 		echo "FAIL: fuzz_$t does not build"

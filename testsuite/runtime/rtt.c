@@ -147,6 +147,38 @@ void rtt_write_file(const char *path, const char *text)
 		rtt_fail(__FILE__, __LINE__, "cannot write %s", path);
 }
 
+void rtt_write_bytes(const char *path, const void *buf, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f || fwrite(buf, 1, len, f) != len || fclose(f) != 0)
+		rtt_fail(__FILE__, __LINE__, "cannot write %s", path);
+}
+
+void rtt_write_profile(const char *path, const char *text)
+{
+	char err[1024];
+	ipp_profile *p = ipp_profile_read_buffer(text, strlen(text), "text", err, sizeof(err));
+	FILE *f;
+	if (!p)
+		rtt_fail(__FILE__, __LINE__, "a test profile does not read: %s", err);
+	f = fopen(path, "wb");
+	if (!f || ipp_profile_write(f, p, err, sizeof(err)) != 0 || fclose(f) != 0)
+		rtt_fail(__FILE__, __LINE__, "cannot write %s: %s", path, err);
+	ipp_profile_free(p);
+}
+
+char *rtt_profile_text(const char *path)
+{
+	char err[1024], *text = NULL;
+	size_t len = 0;
+	ipp_profile *p = rtt_read(path);
+	FILE *f = open_memstream(&text, &len);
+	if (!f || ipp_profile_write_text(f, p, err, sizeof(err)) != 0 || fclose(f) != 0)
+		rtt_fail(__FILE__, __LINE__, "cannot print %s: %s", path, err);
+	ipp_profile_free(p);
+	return text;
+}
+
 bool rtt_exists(const char *path)
 {
 	struct stat st;

@@ -61,6 +61,13 @@ int rtt_run(const char *role, const char *arg, const char *const *env, const cha
 /* Files. */
 char *rtt_slurp(const char *path, size_t *len);	/* NULL if absent; free() it */
 void rtt_write_file(const char *path, const char *text);
+void rtt_write_bytes(const char *path, const void *buf, size_t len);
+/* A profile given as text (the form `ipp profile` prints), written as the
+ * binary file the runtime reads, through the core library. */
+void rtt_write_profile(const char *path, const char *text);
+/* The profile at path (which must read) as text, records sorted
+ * (ipp_profile_write_text); free() it. */
+char *rtt_profile_text(const char *path);
 bool rtt_exists(const char *path);
 bool rtt_contains(const char *path, const char *needle);
 /* Removes the directory (on success), prints "PASS name" and ends the

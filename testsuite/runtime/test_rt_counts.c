@@ -97,10 +97,7 @@ int main(int argc, char **argv)
 	static const char *env[] = { "IPP_PROFILE=counts.prof", NULL };
 	ipp_profile *p;
 	const ipp_prof_module *m;
-	char *text, *again;
-	size_t len, alen;
-	FILE *mem;
-	char err[256];
+	char *text;
 	uint64_t sum;
 
 	if (role)
@@ -143,16 +140,10 @@ int main(int argc, char **argv)
 	CHECK(rtt_contains("err.txt", "ipp: warning: a module is not profiled: bad.c"));
 	CHECK(rtt_contains("err.txt", "ipp: warning: 1 records had a path number beyond"));
 
-	/* The runtime writes exactly what the core library writes. */
-	text = rtt_slurp("counts.prof", &len);
-	mem = open_memstream(&again, &alen);
-	CHECK(ipp_profile_write(mem, p, err, sizeof(err)) == 0);
-	fclose(mem);
-	CHECK_U64(alen, len);
-	CHECK(memcmp(text, again, len) == 0);
+	/* A name that is not simple is kept as it is. */
+	text = rtt_profile_text("counts.prof");
 	CHECK(strstr(text, "- module: \"dir/my file.c\"\n") != NULL);
 	free(text);
-	free(again);
 	ipp_profile_free(p);
 
 	/* A second run merges: every count doubles, runs = 2. */

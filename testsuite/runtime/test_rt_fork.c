@@ -68,7 +68,7 @@ static int nested(void)
 		snprintf(name, sizeof(name), "fork.%d.prof", (int)getpid());
 		text = rtt_slurp(name, &len);
 		CHECK(text != NULL);
-		rtt_write_file("dumped.prof", text);
+		rtt_write_bytes("dumped.prof", text, len);
 		free(text);
 		ipp_reset();	/* forgets counts, not the prefixes */
 		c.vertex = 13 | IPP_VERTEX_INSIDE;	/* the group went on */

@@ -71,13 +71,13 @@ int main(int argc, char **argv)
 
 	/* The file holds small 1 at UINT64_MAX - 1 and runs at UINT64_MAX;
 	 * the run adds 5 to small 1 (saturates), 1 to small 3, 1 run. */
-	rtt_write_file("merge.prof",
-		       "%YAML 1.1\n---\nipp-profile: 1\nmodules:\n"
-		       "- module: sat.c\n  checksum: \"5a5a5a5a5a5a5a5a\"\n  mode: intra\n"
-		       "  runs: " MAX "\n  paths:\n"
-		       "  - [small, 1, 18446744073709551614]\n"
-		       "  - [small, 3, 18446744073709551615]\n"
-		       "  partial: []\n...\n");
+	rtt_write_profile("merge.prof",
+			  "%YAML 1.1\n---\nipp-profile: 1\nmodules:\n"
+			  "- module: sat.c\n  checksum: \"5a5a5a5a5a5a5a5a\"\n  mode: intra\n"
+			  "  runs: " MAX "\n  paths:\n"
+			  "  - [small, 1, 18446744073709551614]\n"
+			  "  - [small, 3, 18446744073709551615]\n"
+			  "  partial: []\n...\n");
 	CHECK_EXIT(rtt_run("merge", NULL, env2, NULL), 0);
 	p = rtt_read("merge.prof");
 	mm = rtt_module(p, "sat.c", "5a5a5a5a5a5a5a5a");

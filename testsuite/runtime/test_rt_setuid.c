@@ -118,7 +118,8 @@ int main(int argc, char **argv)
 	const char *role = rtt_init(argc, argv, "rt_setuid");
 	char rootonly[4200], victim[4300], suid[4200], sgid[4200], named[4300], envp[4400];
 	const char *env[2] = { envp, NULL };
-	char *s;
+	char *s, *other;
+	size_t len, olen;
 	int st;
 
 	if (role)
@@ -134,7 +135,8 @@ int main(int argc, char **argv)
 	snprintf(suid, sizeof(suid), "%s/suid", rtt_dir());
 	snprintf(sgid, sizeof(sgid), "%s/sgid", rtt_dir());
 	CHECK(mkdir(rootonly, 0755) == 0);
-	rtt_write_file(victim, OTHER);
+	rtt_write_profile(victim, OTHER);
+	other = rtt_slurp(victim, &olen);
 	privileged_copy(suid, 04755);
 	privileged_copy(sgid, 02755);
 
@@ -144,8 +146,8 @@ int main(int argc, char **argv)
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 77)
 		skip("the set-user-ID bit has no effect here (nosuid mount or no_new_privs)");
 	CHECK_EXIT(st, 6);
-	s = rtt_slurp(victim, NULL);
-	CHECK(s && strcmp(s, OTHER) == 0);
+	s = rtt_slurp(victim, &len);
+	CHECK(s && len == olen && memcmp(s, other, len) == 0);
 	free(s);
 	CHECK(count_entries(rootonly) == 1);	/* victim.prof alone */
 	CHECK(rtt_contains("err.txt", "ipp: warning: this program runs set-user-ID or "
@@ -162,8 +164,8 @@ int main(int argc, char **argv)
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 77)
 		skip("the set-group-ID bit has no effect here");
 	CHECK_EXIT(st, 6);
-	s = rtt_slurp(victim, NULL);
-	CHECK(s && strcmp(s, OTHER) == 0);
+	s = rtt_slurp(victim, &len);
+	CHECK(s && len == olen && memcmp(s, other, len) == 0);
 	free(s);
 	CHECK(count_entries(rootonly) == 1);
 

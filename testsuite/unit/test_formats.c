@@ -945,13 +945,28 @@ static void test_map_truncation(void)
 /* Profiles                                                             */
 /* ------------------------------------------------------------------ */
 
+/* The text form (version 1: what `ipp profile` prints, which ipp reads
+ * back); the binary file is tested by test_profile_binary. */
 static char *profile_text(const ipp_profile *p, size_t *len)
 {
 	char *buf = NULL, err[256] = "";
 	FILE *f = open_memstream(&buf, len);
-	CU_ASSERT_EQUAL(ipp_profile_write(f, p, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(ipp_profile_write_text(f, p, err, sizeof(err)), 0);
 	fclose(f);
 	return buf;
+}
+
+/* The binary file (runtime/ipp_profile.h), 8-byte aligned. */
+static char *profile_binary(const ipp_profile *p, size_t *len)
+{
+	char *buf = NULL, *out, err[256] = "";
+	FILE *f = open_memstream(&buf, len);
+	CU_ASSERT_EQUAL(ipp_profile_write(f, p, err, sizeof(err)), 0);
+	fclose(f);
+	out = aligned_alloc(8, (*len + 8) & ~(size_t)7);
+	memcpy(out, buf, *len);
+	free(buf);
+	return out;
 }
 
 static const ipp_prof_path *find_path(const ipp_prof_module *m, const char *region,
@@ -1323,6 +1338,81 @@ static void test_profile_rejects(void)
 	}
 }
 
+/* The binary file: a round trip keeps every record (counts of equal keys
+ * added), a number beyond 64 bits is refused by the writer, every
+ * truncation and every flipped bit (the digest) is refused. */
+static void test_profile_binary(void)
+{
+	ipp_profile *p = ipp_profile_new(), *q;
+	ipp_prof_module *m = ipp_profile_add_module(p, "dir/ünï.c", 99, IPP_MODE_INTRA_CONTEXT);
+	ipp_id stack[] = { 9, 4 };
+	size_t len, bad = 0;
+	char *bin, *t1, *t2, err[512] = "";
+	FILE *f;
+	mpz_t x;
+	mpz_init_set_str(x, "18446744073709551614", 10);	/* 2^64 - 2 */
+	m->runs = 7;
+	ipp_prof_add_path(m, "main", x, 1000);
+	ipp_prof_add_path(m, "main#g", x, UINT64_MAX);
+	ipp_prof_add_partial(m, "main", x, stack, 2, 1);
+	ipp_prof_add_forked(m, "main", x, stack, 1, 2);
+	ipp_prof_add_icall(m, 9, "lib.c", 0xabc, "f", 5);
+	ipp_profile_add_module(p, "empty.c", 1, IPP_MODE_CONTEXT);
+	bin = profile_binary(p, &len);
+	CU_ASSERT(len % 8 == 0);
+	CU_ASSERT(memcmp(bin, "\211IPPROF\n", 8) == 0);
+	q = ipp_profile_read_buffer(bin, len, "b.prof", err, sizeof(err));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+	{
+		/* the same records: compared through the text form */
+		size_t l1, l2;
+		t1 = profile_text(p, &l1);
+		t2 = profile_text(q, &l2);
+		CU_ASSERT_EQUAL(l1, l2);
+		CU_ASSERT(strcmp(t1, t2) == 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(t2, "  - [main#g, 18446744073709551614, "
+					      "18446744073709551615]\n"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(t2, "  - [9, lib.c, \"0000000000000abc\", f, 5]\n"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(t2, "mode: intra-context\n  runs: 7\n"));
+		free(t1);
+		free(t2);
+	}
+	ipp_profile_free(q);
+	/* every truncation, every bit of the digest's input */
+	for (size_t k = 0; k < len; k++) {
+		q = ipp_profile_read_buffer(bin, k, "cut.prof", err, sizeof(err));
+		bad += q != NULL || strncmp(err, "cut.prof: ", 10) != 0;
+		ipp_profile_free(q);
+	}
+	for (size_t k = 0; k < len - 8; k++) {
+		bin[k] ^= 0x10;
+		q = ipp_profile_read_buffer(bin, len, "flip.prof", err, sizeof(err));
+		bad += q != NULL || strncmp(err, "flip.prof: ", 11) != 0;
+		ipp_profile_free(q);
+		bin[k] ^= 0x10;
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+	/* an unaligned buffer reads as well */
+	{
+		char *u = malloc(len + 1);
+		memcpy(u + 1, bin, len);
+		q = ipp_profile_read_buffer(u + 1, len, "u.prof", err, sizeof(err));
+		CU_ASSERT_PTR_NOT_NULL(q);
+		ipp_profile_free(q);
+		free(u);
+	}
+	free(bin);
+	/* a number beyond 64 bits cannot be written */
+	mpz_ui_pow_ui(x, 2, 64);
+	ipp_prof_add_path(m, "big", x, 1);
+	f = fopen("/dev/null", "w");
+	CU_ASSERT_EQUAL(ipp_profile_write(f, p, err, sizeof(err)), -1);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "path number of region big does not fit in 64 bits"));
+	ipp_profile_free(p);
+	mpz_clear(x);
+}
+
 static void test_profile_truncation(void)
 {
 	ipp_profile *p = ipp_profile_new();
@@ -1503,6 +1593,7 @@ int main(void)
 	    !CU_add_test(s, "merge arithmetic", test_profile_merge) ||
 	    !CU_add_test(s, "rejects damaged profiles", test_profile_rejects) ||
 	    !CU_add_test(s, "truncation at every byte", test_profile_truncation) ||
+	    !CU_add_test(s, "the binary file", test_profile_binary) ||
 	    !CU_add_test(s, "checks against a map", test_profile_against_map))
 		goto fail;
 	CU_basic_set_mode(CU_BRM_VERBOSE);
