@@ -6,9 +6,11 @@
  * continuing clone, which is local; unless clone.cc keeps it as unknown to
  * IPA as the original, IPA-CP specializes it for x = 6 and it answers 4
  * (gcc.dg/builtin-object-size-1..4.c aborted so).  run.sh compares the
- * output with the plain build's at -O0 and -O2.
+ * output with the plain build's at -O0 and -O2: 9, then 168 160 40 at
+ * -O2.
  *
  * ipp-expect intra pick: 1
+ * ipp-expect intra span: 3
  * ipp-expect intra main: 1
  * ipp-expect context main: 1
  */
@@ -32,8 +34,21 @@ __attribute__((noinline)) size_t pick(int x)
 	return __builtin_object_size(r, 1);
 }
 
+/* The size of what p points to, from the access attribute: n ints.
+ * Called with three sizes, it is specialized in no build; but its clone
+ * took three constant parameters more, IPA-CP versioned it to remove
+ * them, and the version, without its unused n, lost the attribute:
+ * __builtin_dynamic_object_size answered (size_t) -1
+ * (gcc.dg/builtin-dynamic-object-size-0.c). */
+__attribute__((noinline, access(read_write, 1, 2))) size_t span(int *p, size_t n)
+{
+	return __builtin_dynamic_object_size(p, 0);
+}
+
 int main(void)
 {
+	int arr[42];
 	printf("%zu\n", pick(6));
+	printf("%zu %zu %zu\n", span(arr, 42), span(arr, 40), span(arr, 10));
 	return 0;
 }
