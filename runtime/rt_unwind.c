@@ -10,6 +10,7 @@
  * -fexceptions, or not instrumented), possibly overwritten by this very
  * call.  They are dropped unread, as after a longjmp from uninstrumented
  * code.  The pad's own frame is alive, and so are its callers'.
+ * (pthread_exit is wrapped before it unwinds: rt_pthread.c.)
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
@@ -58,3 +59,4 @@ RT_API void __ipp_eh_leave(struct ipp_rt_frame *f)
 		f->prev->vertex = -1;
 	__ipp_top = f->prev;
 }
+
