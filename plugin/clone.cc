@@ -370,6 +370,35 @@ bool ipp_make_clones(struct unit *u, const ipp_fin *fin)
 			      fi->node->decl);
 			return false;
 		}
+		/* The clone is local: only the unit's continuing call sites
+		 * call it.  Where the original is not (externally visible,
+		 * address-taken), IPA must not know the clone's callers any
+		 * better than the original's, or it optimizes the clone for
+		 * them where the plain build cannot: IPA-CP propagated a
+		 * caller's constant argument into it, and
+		 * __builtin_object_size then answered from one branch instead
+		 * of the maximum over both (gcc.dg/builtin-object-size-1..4.c,
+		 * testsuite/programs/objsize.c).  GCC made the clone local
+		 * (cgraph_node::local, which IPA-CP reads: a local function
+		 * is specialized for its callers' constants at -O2, others
+		 * only with -fipa-cp-clone), and recomputes the flag from
+		 * local_p(): force_output keeps that false.  Even so IPA-CP
+		 * versioned such a clone for all its callers where the
+		 * original stays whole: our three parameters are constants
+		 * it can remove at every call, which made the copy look
+		 * smaller, and a version without its unused size parameter
+		 * loses the `access' attribute __builtin_dynamic_object_size
+		 * reads (gcc.dg/builtin-dynamic-object-size-0.c).  So without
+		 * -fipa-cp-clone the clone is not versioned at all
+		 * (noclone; it may still be inlined). */
+		if (!fi->node->local_p()) {
+			cn->local = false;
+			cn->force_output = 1;
+			if (!opt_for_fn(fi->node->decl, flag_ipa_cp_clone))
+				DECL_ATTRIBUTES(cn->decl) =
+					tree_cons(get_identifier("noclone"), NULL_TREE,
+						  DECL_ATTRIBUTES(cn->decl));
+		}
 		fi->clone_node = cn;
 		fi->clone = XCNEW(struct body);
 		fi->clone->fun = DECL_STRUCT_FUNCTION(cn->decl);

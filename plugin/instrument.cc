@@ -40,7 +40,11 @@
 /* ------------------------------------------------------------------ */
 
 /* The path register lives in memory (the frame) in functions with abnormal
- * edges: SSA values must not flow across them. */
+ * edges: SSA values must not flow across them.  Likewise in functions with
+ * landing pads, which are restart points as setjmp's return sites are
+ * (unwind.cc): the map tells restart points apart from nothing else, and
+ * the derivation of events (ippcore/events.c) reads a restart point as
+ * abnormal edges. */
 static bool has_abnormal_edges(function *fun)
 {
 	basic_block bb;
@@ -48,9 +52,20 @@ static bool has_abnormal_edges(function *fun)
 		edge e;
 		edge_iterator ei;
 		FOR_EACH_EDGE(e, ei, bb->succs)
-			if (e->flags & EDGE_ABNORMAL)
+			if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
 				return true;
 	}
+	return false;
+}
+
+/* Is bb a landing pad: is it entered by EH edges? */
+static bool landing_pad_p(basic_block bb)
+{
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE(e, ei, bb->preds)
+		if (e->flags & EDGE_EH)
+			return true;
 	return false;
 }
 
@@ -232,6 +247,7 @@ struct fnstate {
 	gimple_seq cond_seq[2];
 	unsigned ncond;
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
+	hash_set<gimple *> *throwers;	/* what could throw out (unwind.cc) */
 };
 
 /* obj.field; volatile if obj is: the frame is read behind GCC's back (by
@@ -791,7 +807,8 @@ static void insert_after_call(gcall *call, gimple_seq seq)
 
 /* Replaces call (to the procedure's original) by a call to its continuing
  * clone with the path state as the extra arguments (clone.cc). */
-static void redirect_to_clone(gcall *call, tree clone, tree r, tree nvc, tree reg)
+static void redirect_to_clone(struct fnstate *st, gcall *call, tree clone, tree r, tree nvc,
+			      tree reg)
 {
 	unsigned n = gimple_call_num_args(call);
 	auto_vec<tree> args(n + IPP_CLONE_NPARAMS);
@@ -811,6 +828,10 @@ static void redirect_to_clone(gcall *call, tree clone, tree r, tree nvc, tree re
 	gimple_call_set_tail(nc, false);
 	gimple_move_vops(nc, call);
 	gsi_replace(&gsi, nc, true);
+	if (st->throwers->contains(call)) {
+		st->throwers->remove(call);
+		st->throwers->add(nc);
+	}
 }
 
 /* The code around call vertex v (rules 1, 5, 7, 8). */
@@ -897,7 +918,7 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 				emit_stand(&after, st, inside(v + 1), true);
 			insert_after_call(call, after);
 		}
-		redirect_to_clone(call, clone, r, nvc, st->reg);
+		redirect_to_clone(st, call, clone, r, nvc, st->reg);
 	} else if (!dead && st->frame && !leaf && !body_setjmp(b, v + 1) && !tail_site(g, v)) {
 		/* returned: checkpoint at the return site (the number is the
 		 * call's: the summary edge adds 0).  After setjmp, __ipp_receive
@@ -971,6 +992,9 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 	st.restart_of = u->restart_of;
 
 	push_cfun(fun);
+	hash_set<gimple *> throwers;
+	st.throwers = &throwers;
+	ipp_unwind_collect(g, b, &throwers);
 	/* With abnormal edges the register is a volatile local, not an SSA
 	 * register: its value must survive them. */
 	st.r = create_tmp_var(ipp_u64, "ipp_r");
@@ -1083,12 +1107,42 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		}
 	}
 
+	/* landing pads: an exception arrived, the path restarts (unwind.cc);
+	 * on the EH in-edges if normal ones enter the pad too */
+	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
+		ipp_id h = b->head[i];
+		basic_block bb = BASIC_BLOCK_FOR_FN(fun, i);
+		bool only_eh = true;
+		edge e;
+		edge_iterator ei;
+		if (h == IPP_NONE || !ipp_vertex_is_restart(g, h) || !landing_pad_p(bb))
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			only_eh &= (e->flags & EDGE_EH) != 0;
+		FOR_EACH_EDGE(e, ei, bb->preds) {
+			gimple_seq seq = NULL;
+			if (!only_eh && !(e->flags & EDGE_EH))
+				continue;
+			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_eh_land), 1,
+								    build_fold_addr_expr(st.frame)));
+			emit_assign(&seq, st.r, restart_val(&seq, &st, h));
+			emit_stand(&seq, &st, inside(h), true);	/* a restart */
+			if (only_eh) {
+				gimple_stmt_iterator gsi = gsi_after_labels(bb);
+				gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+				break;
+			}
+			gsi_insert_seq_on_edge(e, seq);
+		}
+	}
+
 	/* computed-goto targets: restart if the path register says so */
 	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
 		ipp_id h = b->head[i];
 		gimple_seq seq = NULL;
 		tree t, c, t2, rs;
-		if (h == IPP_NONE || !ipp_vertex_is_restart(g, h))
+		if (h == IPP_NONE || !ipp_vertex_is_restart(g, h) ||
+		    landing_pad_p(BASIC_BLOCK_FOR_FN(fun, i)))
 			continue;
 		c = create_tmp_var(boolean_type_node, "ipp_c");
 		t2 = tmp();
@@ -1145,6 +1199,9 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 	gsi_commit_edge_inserts();
 	finish_entry(&st);
 	finish_rows(&st);
+	/* the unwinder's way out: pop the frame (unwind.cc) */
+	if (st.frame)
+		ipp_unwind_pad(fun, &throwers, st.frame);
 	update_ssa(TODO_update_ssa);
 	pop_cfun();
 }

@@ -165,6 +165,13 @@ const char *ipp_unsupported_flow(function *fun);
  * a sibling call a return of its own, and adds the calls to *out. */
 void ipp_isolate_tail_calls(function *fun, hash_set<gimple *> *out);
 
+/* Exceptions and forced unwinds (unwind.cc): the statements of body b
+ * that could throw out of its function, collected before the pass inserts
+ * anything; after it, the outermost cleanup region over them whose landing
+ * pad pops `frame` (its pending path recorded as partial). */
+void ipp_unwind_collect(const ipp_graph *g, const struct body *b, hash_set<gimple *> *out);
+void ipp_unwind_pad(function *fun, hash_set<gimple *> *throwers, tree frame);
+
 /* Control-flow facts about statements, shared with instrument.cc. */
 bool ipp_is_setjmp_call(gimple *s);
 bool ipp_is_longjmp_call(gimple *s);

@@ -3,9 +3,11 @@
  * Which functions are instrumented, and for each one its procedure in G*:
  * each basic block becomes a head vertex followed by a call vertex and a
  * return-site vertex per call; abnormal edges are left out; a block with
- * no successors (a call to exit/abort/longjmp, a trap, a resx) gets an edge
- * to GExit_P.  Also the map's x-lines key (the source lines of each block
- * segment, for the gcov oracle).
+ * no successors but EH ones (a call to exit/abort/longjmp, a trap, a resx)
+ * gets an edge to GExit_P.  EH edges are left out too: an exception ends
+ * the paths it interrupts (partial paths), and a landing pad is a restart
+ * point where a new path starts (unwind.cc).  Also the map's x-lines key
+ * (the source lines of each block segment, for the gcov oracle).
  *
  * Functions not instrumented (listed in the map with the reason): external
  * gnu_inline bodies, no_instrument_function, ifunc resolvers, the runtime's
@@ -418,16 +420,21 @@ static void build_body(struct unit *u, fninfo *fi)
 			continue;
 		FOR_EACH_EDGE(e, ei, bb->succs) {
 			ipp_id d;
-			if (e->flags & (EDGE_ABNORMAL | EDGE_FAKE))
+			if (e->flags & (EDGE_ABNORMAL | EDGE_FAKE | EDGE_EH))
 				continue;
 			d = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun) ? ipp_proc_exit(g, p)
 								  : b->head[e->dest->index];
 			add_edge(u, b->tail[i], d, e);
 			n++;
 		}
-		FOR_EACH_EDGE(e, ei, bb->succs)
+		FOR_EACH_EDGE(e, ei, bb->succs) {
 			if ((e->flags & EDGE_ABNORMAL) && ipp_is_computed_goto(ipp_last_stmt(bb)))
 				ipp_set_restart(g, b->head[e->dest->index]);
+			/* an exception arrives at a landing pad: the paths it
+			 * interrupted are partial, a new one starts (unwind.cc) */
+			if (e->flags & EDGE_EH)
+				ipp_set_restart(g, b->head[e->dest->index]);
+		}
 		if (n == 0) {
 			/* a dead end: the path ends here (design notes) */
 			gimple *last = ipp_last_stmt(bb);

@@ -253,7 +253,17 @@ struct ipp_rt_callee {
  * activation: their pending paths are recorded as partial paths (groups as
  * in __ipp_unwind_to) and the first frame at or above `limit` becomes the
  * top.  Returns the number of partial paths recorded.  Called by the
- * jumping function after it has recorded its own path. */
+ * jumping function after it has recorded its own path.
+ *
+ * Exceptions and forced unwinds (-fexceptions code only, docs/PROTOCOL.md):
+ * __ipp_eh_land(&frame) at a landing pad of the activation (a cleanup,
+ * where a new path restarts): the frames above f are gone (their
+ * functions had no landing pad: dropped unread, as after a longjmp from
+ * uninstrumented code), f's pending path, if any, is recorded as partial
+ * (with its group), f becomes the top.  __ipp_eh_leave(&frame) at the
+ * landing pad of the outermost cleanup region, before the unwinder goes
+ * on to the caller: as __ipp_eh_land, then the frame is popped; a
+ * continuing frame marks its caller's recorded (the group's path is). */
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) CRET NAME CPARAMS;
 #include "ipp_abi.def"
 
