@@ -62,6 +62,30 @@ static tree tls_var(const char *name, tree type)
 	return v;
 }
 
+/* static TYPE NAME = INIT;  (const when INIT is given; zero otherwise) --
+ * one of the unit's own variables: artificial, local, addressable, and
+ * kept by the varpool. */
+static tree static_var(const char *name, tree type, tree init)
+{
+	tree v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+	TREE_STATIC(v) = 1;
+	TREE_PUBLIC(v) = 0;
+	TREE_READONLY(v) = init != NULL_TREE;
+	DECL_ARTIFICIAL(v) = 1;
+	TREE_USED(v) = 1;
+	TREE_ADDRESSABLE(v) = 1;
+	DECL_INITIAL(v) = init;
+	varpool_node::finalize_decl(v);
+	return v;
+}
+
+/* &ARR[0]: a pointer to the array's element type, as a C array decays. */
+static tree elt0_addr(tree arr)
+{
+	return build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(arr)), arr,
+					   size_int(0), NULL_TREE, NULL_TREE));
+}
+
 /* A runtime function: leaf (it never calls back into the unit), nothrow. */
 static tree rt_fn(const char *name, tree type)
 {
@@ -211,9 +235,20 @@ bool ipp_abi_init(void)
 	return ok;
 }
 
-static tree str_cst(const char *s)
+/* The address of a new static const char[] holding s.  Not a string
+ * literal: GCC lays a literal's variable out when it outputs it, after the
+ * pass, where -Wlarger-than would report it (pass.cc, execute_ipp). */
+static tree str_var(const char *s)
 {
-	return build_string_literal(strlen(s) + 1, s);
+	static unsigned count;
+	char name[32];
+	size_t len = strlen(s) + 1;
+	tree type = build_array_type_nelts(char_type_node, len);
+	tree str = build_string(len, s);
+
+	TREE_TYPE(str) = type;
+	snprintf(name, sizeof(name), "__ipp_str_%u", count++);
+	return elt0_addr(static_var(name, type, str));
 }
 
 /* CONSTRUCTOR_APPEND_ELT for a field of a struct being initialized. */
@@ -261,13 +296,7 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 		tree gtype = build_array_type(ipp_t_u64, build_index_type(size_int(total - 1)));
 		tree gv;
 		snprintf(name, sizeof(name), "__ipp_gcounts_%s", checksum);
-		gv = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), gtype);
-		TREE_STATIC(gv) = 1;
-		TREE_PUBLIC(gv) = 0;
-		DECL_ARTIFICIAL(gv) = 1;
-		TREE_USED(gv) = 1;
-		TREE_ADDRESSABLE(gv) = 1;
-		varpool_node::finalize_decl(gv);
+		gv = static_var(name, gtype, NULL_TREE);
 		ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = gv;
 	}
 
@@ -277,7 +306,7 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 		vec<constructor_elt, va_gc> *fe = NULL;
 		ipp_fin_region(fin, (ipp_id)r, &ri);
 		ipp_fin_region_total(fin, (ipp_id)r, t);
-		INIT(fe, REGION, name, str_cst(ri.name));
+		INIT(fe, REGION, name, str_var(ri.name));
 		INIT(fe, REGION, npaths, build_int_cstu(ipp_t_u64, mpz_get_ui(t)));
 		INIT(fe, REGION, module, build_fold_addr_expr(module_var));
 		if (gc_offset[r] != UINT64_MAX)
@@ -289,9 +318,9 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 
 	INIT(me, MODULE, abi_version, build_int_cst(ipp_t_u32, IPP_ABI_VERSION));
 	INIT(me, MODULE, nregions, build_int_cst(ipp_t_u32, nr));
-	INIT(me, MODULE, name, str_cst(module));
-	INIT(me, MODULE, checksum, str_cst(checksum));
-	INIT(me, MODULE, mode, str_cst(ipp_mode_name(ipp_fin_mode(fin))));
+	INIT(me, MODULE, name, str_var(module));
+	INIT(me, MODULE, checksum, str_var(checksum));
+	INIT(me, MODULE, mode, str_var(ipp_mode_name(ipp_fin_mode(fin))));
 	INIT(me, MODULE, regions, fold_convert(ipp_t_region_ptr, build_fold_addr_expr(regions_var)));
 	/* the callees table comes last (ipp_abi_module_callees) */
 	module_init = me;
@@ -376,19 +405,10 @@ static tree u64_array(const char *name, const uint64_t *v, uint64_t n)
 {
 	tree elt = build_qualified_type(ipp_t_u64, TYPE_QUAL_CONST);
 	tree type = build_array_type(elt, build_index_type(size_int(n - 1)));
-	tree var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
 	vec<constructor_elt, va_gc> *elts = NULL;
 	for (uint64_t i = 0; i < n; i++)
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_int_cstu(ipp_t_u64, v[i]));
-	TREE_STATIC(var) = 1;
-	TREE_READONLY(var) = 1;
-	TREE_PUBLIC(var) = 0;
-	DECL_ARTIFICIAL(var) = 1;
-	TREE_USED(var) = 1;
-	TREE_ADDRESSABLE(var) = 1;
-	DECL_INITIAL(var) = build_constructor(type, elts);
-	varpool_node::finalize_decl(var);
-	return var;
+	return static_var(name, type, build_constructor(type, elts));
 }
 
 tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a_out, tree *b_out)
@@ -418,20 +438,10 @@ tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a
 	*b_out = bv;
 
 	snprintf(name, sizeof(name), "__ipp_rows_%s_%d", checksum, (int)proc);
-	var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), ABI_TYPE(ROWS));
 	INIT(fe, ROWS, n, build_int_cstu(ipp_t_u64, n));
-	INIT(fe, ROWS, a, build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(av)), av,
-						      size_int(0), NULL_TREE, NULL_TREE)));
-	INIT(fe, ROWS, b, build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(bv)), bv,
-						      size_int(0), NULL_TREE, NULL_TREE)));
-	TREE_STATIC(var) = 1;
-	TREE_READONLY(var) = 1;
-	TREE_PUBLIC(var) = 0;
-	DECL_ARTIFICIAL(var) = 1;
-	TREE_USED(var) = 1;
-	TREE_ADDRESSABLE(var) = 1;
-	DECL_INITIAL(var) = build_constructor(TREE_TYPE(var), fe);
-	varpool_node::finalize_decl(var);
+	INIT(fe, ROWS, a, elt0_addr(av));
+	INIT(fe, ROWS, b, elt0_addr(bv));
+	var = static_var(name, ABI_TYPE(ROWS), build_constructor(ABI_TYPE(ROWS), fe));
 	/* read-only data; its address is a GIMPLE invariant, as the call
 	 * argument needs (a conversion would not be one) */
 	return build_fold_addr_expr(var);

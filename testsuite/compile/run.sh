@@ -20,6 +20,9 @@
 #      differs).  -gstatement-frontiers is what -g implies when optimizing:
 #      the debug markers (# DEBUG BEGIN_STMT) that once gave the plugin's
 #      blocks other lines with -g; at -O0 they must be asked for.
+#   3. every program of testsuite/programs and examples passes GCC's
+#      -fchecking with -fno-tree-dce;
+#   4. and warns at -O0 with -Wlarger-than=8 exactly as its plain build does.
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -205,6 +208,53 @@ for O in $levels; do
 			fi
 		done
 		[ "$failed" = 0 ] && ok "$t ($n programs, -fchecking -fno-tree-dce)"
+	done
+done
+
+## 4. -Wlarger-than=8 reports what the user wrote, never the pass's own
+## variables (frames, the region table, rows, names: gcc.dg's
+## Wlarger-than2.c once also reported __ipp_regions_*): every program of
+## testsuite/programs and examples gives the same warnings instrumented as
+## plain.  Not vacuous: the programs' own objects are reported both ways.
+## At -O0 only: optimized builds also report the optimizers' temporaries
+## (vect_*, numbered constants), which differ with any change of the code.
+larger_warnings() {
+	grep -o 'warning: size of .*' "$1" | sed 's/\*\.LC[0-9]*/*.LC/' | sort
+}
+for O in -O0; do
+	for m in $IPP_MODES; do
+		t="larger-than $O $m"
+		d=$work/larger$O.$m
+		mkdir -p "$d"
+		n=0 failed=0 warned=0
+		for src in "$here"/../programs/*.c "$here"/../../examples/*.c; do
+			[ -f "$src" ] || continue
+			name=$(basename "$src" .c)
+			extra=$(sed -n 's/.*ipp-cflags: *//p' "$src")
+			# shellcheck disable=SC2086
+			$IPP_CC "$O" -Wlarger-than=8 $extra -c -o "$d/$name.plain.o" "$src" >"$d/$name.plain.log" 2>&1 || continue
+			n=$((n + 1))
+			# shellcheck disable=SC2086
+			if ! out=$(compile "$d/$name.log" "$d/$name.o" -fplugin-arg-ipp-mode="$m" \
+				"$O" -Wlarger-than=8 $extra "$src"); then
+				bad "$t: $name does not compile with the plugin"
+				echo "$out"
+				failed=1
+				continue
+			fi
+			[ -n "$(larger_warnings "$d/$name.plain.log")" ] && warned=$((warned + 1))
+			if ! cmp -s <(larger_warnings "$d/$name.plain.log") <(larger_warnings "$d/$name.log"); then
+				bad "$t: $name: -Wlarger-than=8 warns differently instrumented"
+				{ diff <(larger_warnings "$d/$name.plain.log") <(larger_warnings "$d/$name.log") || true; } |
+					sed -n '1,8s/^/    | /p'
+				failed=1
+			fi
+		done
+		if [ "$failed" = 0 ] && [ "$warned" = 0 ]; then
+			bad "$t: no program warned plain: the check would be vacuous"
+		elif [ "$failed" = 0 ]; then
+			ok "$t ($n programs, $warned with warnings of their own, the same instrumented)"
+		fi
 	done
 done
 
