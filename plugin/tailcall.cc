@@ -93,7 +93,10 @@ static greturn *tail_return(function *fun, gcall *call)
 		return NULL;	/* an aggregate or memory result: "*p = f ()" */
 	for (gsi_next(&gsi);; gsi_next(&gsi)) {
 		gimple *s;
-		if (gsi_end_p(gsi)) {
+		/* at a block's end, on into its one successor (an empty one,
+		 * such as the self-loop of `for (;;) ;`, included: the loop's
+		 * gsi_next must never step past an end) */
+		while (gsi_end_p(gsi)) {
 			edge e;
 			if (!single_succ_p(bb) || ++steps > 16)
 				return NULL;
@@ -117,8 +120,6 @@ static greturn *tail_return(function *fun, gcall *call)
 					res = through ? through : res;
 			}
 			gsi = gsi_start_bb(bb);
-			if (gsi_end_p(gsi))
-				continue;
 		}
 		s = gsi_stmt(gsi);
 		if (gimple_code(s) == GIMPLE_RETURN) {
