@@ -129,11 +129,23 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 	}
 }
 
+/* Does procedure fi record at a back edge or a cut (its restarts)? */
+static bool records_restarts(const struct unit *u, const fninfo *fi)
+{
+	for (size_t k = 0; k < fi->orig.nv; k++)
+		if (u->exit_of[fi->orig.vbase + (ipp_id)k] != IPP_NONE)
+			return true;
+	return false;
+}
+
 /* Two-level counting (docs/NUMBERING.md) pays where many records of an
  * activation go to a hash table: context mode, a procedure whose local
- * paths from its entry and restarts fit a row.  Not in functions with
- * abnormal edges (their restarts would have to reset the local register
- * too; they are rare). */
+ * paths from its entry and restarts fit a row, and that records at its
+ * restarts.  An activation of a body without restarts records once at
+ * its return (and once more after each continuing call its callee
+ * restarted), and a row lookup costs several hash records. Not in
+ * functions with abnormal edges (their restarts would have to reset the
+ * local register too; they are rare). */
 void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 {
 	if (ipp_fin_mode(fin) != IPP_MODE_CONTEXT)
@@ -141,7 +153,7 @@ void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 	for (size_t i = 0; i < u->nfns; i++) {
 		fninfo *fi = &u->fns[i];
 		ipp_local *l;
-		if (fi->skip || fi->in_memory)
+		if (fi->skip || fi->in_memory || !records_restarts(u, fi))
 			continue;
 		l = ipp_local_new(fin, fi->proc, UINT64_MAX >> 1);
 		if (ipp_opts.verbose && l)
@@ -155,15 +167,6 @@ void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 		else
 			ipp_local_free(l);
 	}
-}
-
-/* Does procedure fi record at a back edge or a cut (its restarts)? */
-static bool records_restarts(const struct unit *u, const fninfo *fi)
-{
-	for (size_t k = 0; k < fi->orig.nv; k++)
-		if (u->exit_of[fi->orig.vbase + (ipp_id)k] != IPP_NONE)
-			return true;
-	return false;
 }
 
 void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee_site **out,
@@ -509,6 +512,28 @@ static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_pa
 	emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)), build_int_cst(integer_type_node, v));
 }
 
+/* frame.vertex = vertex, frame.flags = flags, as one 64-bit store where
+ * the two 32-bit fields are adjacent, vertex first at an 8-byte boundary
+ * (ipp_abi.def's layout, on a little-endian target): one instruction per
+ * frame pushed instead of two. */
+static void emit_vertex_flags(gimple_seq *seq, struct fnstate *st, int vertex, unsigned flags)
+{
+	tree vf = ABI_FIELD(FRAME, vertex), ff = ABI_FIELD(FRAME, flags);
+	HOST_WIDE_INT off = int_byte_position(vf);
+	if (!BYTES_BIG_ENDIAN && off % 8 == 0 && int_byte_position(ff) == off + 4 &&
+	    TYPE_PRECISION(TREE_TYPE(vf)) == 32 && TYPE_PRECISION(TREE_TYPE(ff)) == 32) {
+		uint64_t both = (uint64_t)(uint32_t)vertex | (uint64_t)flags << 32;
+		tree ref = build2(MEM_REF, ipp_u64, build_fold_addr_expr(st->frame),
+				  build_int_cst(build_pointer_type(ABI_TYPE(FRAME)), off));
+		TREE_THIS_VOLATILE(ref) = 1;	/* as every frame store: see fld() */
+		TREE_SIDE_EFFECTS(ref) = 1;
+		emit_assign(seq, ref, build_int_cstu(ipp_u64, both));
+		return;
+	}
+	emit_assign(seq, fld(st->frame, vf), build_int_cst(integer_type_node, vertex));
+	emit_assign(seq, fld(st->frame, ff), build_int_cst(unsigned_type_node, flags));
+}
+
 /* The checkpoint of a vertex that is not a call: entry, restart, return
  * site (ipp_abi.h, IPP_VERTEX_INSIDE). */
 static int inside(ipp_id v)
@@ -632,11 +657,8 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 			emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, region)), st->reg);
 		/* the first checkpoint: the Entry vertex, the number on entry */
 		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), st->onentry);
-		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)),
-			    build_int_cst(integer_type_node,
-					  inside(ipp_proc_entry(st->u->g, st->fi->proc))));
-		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, flags)),
-			    build_int_cst(unsigned_type_node, st->cont ? IPP_FRAME_CONTINUES : 0));
+		emit_vertex_flags(seq, st, inside(ipp_proc_entry(st->u->g, st->fi->proc)),
+				  st->cont ? IPP_FRAME_CONTINUES : 0);
 		/* the frame is complete before it is visible to a walk */
 		emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(st->frame));
 	}
