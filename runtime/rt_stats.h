@@ -60,7 +60,7 @@
 	X(row_number, "__ipp_row: a path from a return site (idx >= n)")       \
 	X(row_record, "__ipp_row: passed to __ipp_record (idx >= n or no row)") \
 	X(icall, "__ipp_icall calls")                                          \
-	X(icall_hit, "__ipp_icall: arc counted at the index's first slot")     \
+	X(icall_hit, "__ipp_icall: arc counted within the first probes")      \
 	X(icall_slow, "__ipp_icall: arc counted by count_slow")                \
 	X(writes, "exit-time profile writes (rt_write_profile calls)")         \
 	X(write_ns, "their wall time, nanoseconds")                            \
