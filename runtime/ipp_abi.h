@@ -36,7 +36,14 @@ extern "C" {
 				 * 4: regions' single-threaded counters
 				 * (gcounts), registered by a constructor;
 				 * the frame is a checkpoint (vertex >= 0
-				 * from entry on, IPP_VERTEX_INSIDE) */
+				 * from entry on, IPP_VERTEX_INSIDE).
+				 * The version guards layouts and the meaning
+				 * of fields.  A function added without either
+				 * changing (__ipp_eh_land, __ipp_eh_leave)
+				 * does not bump it: an object that calls one
+				 * fails to link, by that name, against a
+				 * runtime without it, and an older object
+				 * never calls it. */
 
 struct ipp_rt_module;
 struct ipp_rt_region;
