@@ -18,17 +18,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-interpose.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-cd "$work" || exit 1
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin interpose
 
 cat >a.c <<'C'
 int __attribute__((visibility("hidden"))) pick(void) { return 1; }
@@ -110,5 +101,4 @@ for O in -O0 -O2; do
 	done
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

@@ -16,17 +16,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-last.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-cd "$work" || exit 1
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin last
 
 cat >crash.c <<'C'
 #include <stdio.h>
@@ -108,5 +99,4 @@ else
 	bad "a build without the option"; ls; cat out
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

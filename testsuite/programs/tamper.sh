@@ -17,17 +17,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-tamper.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-cd "$work" || exit 1
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin tamper
 
 # le64 N: the 8 bytes of N, little endian, as printf escapes
 le64() {
@@ -191,5 +182,4 @@ else
 	bad "ipp refuses the text form"; cat out
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

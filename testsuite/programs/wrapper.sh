@@ -14,16 +14,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-wrapper.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-cd "$work" || exit 1
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin wrapper
 command -v readelf >/dev/null || { echo "SKIP: readelf (binutils) is missing"; exit 77; }
 
 for q in -dumpmachine -dumpversion -print-file-name=libc.so -print-multi-os-directory; do
@@ -70,5 +62,4 @@ if gcc -m32 -S x.c -o x32p.s 2>/dev/null; then
 	fi
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

@@ -1,0 +1,33 @@
+# prog-lib.sh -- the set-up that the end-to-end scripts of
+# testsuite/programs share (interpose.sh, last.sh, lto.sh, tamper.sh,
+# wrapper.sh).  Sourced, never run.
+#
+#   prog_begin NAME   srcdir and builddir made absolute (automake gives
+#                     them; "." otherwise), wrap = the uninstalled ipp-gcc,
+#                     ipp = the tool, a fresh work directory (removed at
+#                     exit) made the current one, the counters pass and
+#                     fail, and ok/bad, which count and print one check;
+#   prog_end          prints "N passed, N failed"; its status is the
+#                     script's: 0 only if no check failed.
+#
+# Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
+
+prog_begin() {
+	srcdir=$(cd "${srcdir:-.}" && pwd)
+	builddir=$(cd "${builddir:-.}" && pwd)
+	wrap=$builddir/plugin/ipp-gcc-uninstalled
+	ipp=$builddir/ipp
+	work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-$1.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	pass=0
+	fail=0
+	cd "$work" || exit 1
+}
+
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+prog_end() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+}
