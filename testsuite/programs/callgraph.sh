@@ -29,18 +29,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-callgraph.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin callgraph
 
 if ! command -v gprof >/dev/null 2>&1; then
 	echo "SKIP: gprof not found"
@@ -147,5 +137,4 @@ else
 	sed 's/^/    /' "$work/err"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

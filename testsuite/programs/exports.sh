@@ -35,18 +35,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-exports.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin exports
 
 if ! "$wrap" -O0 -fno-inline "$srcdir/examples/fig4.c" -o "$work/fig4" 2>"$work/err" ||
    ! (cd "$work" && IPP_PROFILE=fig4.prof ./fig4 >/dev/null); then
@@ -104,5 +94,4 @@ else
 	sed 's/^/    /' "$work/err"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

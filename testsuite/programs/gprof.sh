@@ -49,19 +49,9 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin gprof
 modes=${IPP_TEST_MODES:-intra context}
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-gprof.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # "CALLER CALLEE COUNT" for each parent line with an a/b count
 gprof_arcs() {
@@ -260,5 +250,4 @@ NOT COMPARED: $t: $caller -> $callee (gprof $count): caller not instrumented: $r
 		fi
 	done
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

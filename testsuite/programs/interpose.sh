@@ -20,6 +20,7 @@
 set -u
 . "$(dirname "$0")/prog-lib.sh"
 prog_begin interpose
+cd "$work" || exit 1
 
 cat >a.c <<'C'
 int __attribute__((visibility("hidden"))) pick(void) { return 1; }

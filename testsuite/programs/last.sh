@@ -18,6 +18,7 @@
 set -u
 . "$(dirname "$0")/prog-lib.sh"
 prog_begin last
+cd "$work" || exit 1
 
 cat >crash.c <<'C'
 #include <stdio.h>

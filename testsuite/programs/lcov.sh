@@ -29,20 +29,10 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin lcov
 modes=${IPP_TEST_MODES:-intra context}
 known=$srcdir/testsuite/programs/lcov-known.txt
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-lcov.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 for tool in geninfo genhtml; do
 	if ! command -v $tool >/dev/null 2>&1; then
@@ -194,5 +184,4 @@ else
 	sed 's/^/    /' "$work/err"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

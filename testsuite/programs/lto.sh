@@ -19,6 +19,7 @@
 set -u
 . "$(dirname "$0")/prog-lib.sh"
 prog_begin lto
+cd "$work" || exit 1
 
 cat >a.c <<'C'
 #include <stdio.h>

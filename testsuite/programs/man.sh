@@ -15,18 +15,8 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-ipp=$builddir/ipp
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-man.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin man
 
 for tool in groff man; do
 	if ! command -v $tool >/dev/null 2>&1; then
@@ -86,5 +76,4 @@ else
 	sed 's/^/    /' "$work/install.log"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

@@ -1,12 +1,12 @@
 # prog-lib.sh -- the set-up that the end-to-end scripts of
-# testsuite/programs share (interpose.sh, last.sh, lto.sh, tamper.sh,
-# wrapper.sh).  Sourced, never run.
+# testsuite/programs share (callgraph, exports, gprof, interpose, last,
+# lcov, lto, man, tamper, wrapper).  Sourced, never run.
 #
 #   prog_begin NAME   srcdir and builddir made absolute (automake gives
 #                     them; "." otherwise), wrap = the uninstalled ipp-gcc,
-#                     ipp = the tool, a fresh work directory (removed at
-#                     exit) made the current one, the counters pass and
-#                     fail, and ok/bad, which count and print one check;
+#                     ipp = the tool, work = a fresh directory (removed at
+#                     exit), the counters pass and fail, and ok/bad, which
+#                     count and print one check;
 #   prog_end          prints "N passed, N failed"; its status is the
 #                     script's: 0 only if no check failed.
 #
@@ -21,7 +21,6 @@ prog_begin() {
 	trap 'rm -rf "$work"' EXIT
 	pass=0
 	fail=0
-	cd "$work" || exit 1
 }
 
 ok() { pass=$((pass + 1)); echo "PASS: $*"; }

@@ -19,6 +19,7 @@
 set -u
 . "$(dirname "$0")/prog-lib.sh"
 prog_begin tamper
+cd "$work" || exit 1
 
 # le64 N: the 8 bytes of N, little endian, as printf escapes
 le64() {

@@ -16,6 +16,7 @@
 set -u
 . "$(dirname "$0")/prog-lib.sh"
 prog_begin wrapper
+cd "$work" || exit 1
 command -v readelf >/dev/null || { echo "SKIP: readelf (binutils) is missing"; exit 77; }
 
 for q in -dumpmachine -dumpversion -print-file-name=libc.so -print-multi-os-directory; do
