@@ -16,9 +16,10 @@
  *    framed only by that;
  *  - a fresh body whose region has at most array_max paths counts in the
  *    thread's array (one __ipp_counts per activation, counts[n] += 1);
- *  - in context mode a procedure without abnormal edges whose local paths
- *    from its entry and restarts number 1 .. row_max (ipp_local.h) counts
- *    in rows in every body that does not count in an array; such a body
+ *  - in context mode a procedure without abnormal edges that records at
+ *    restarts (ipp_fin_proc_restarts) and whose local paths from its
+ *    entry and restarts number 1 .. row_max (ipp_local.h) counts in rows
+ *    in every body that does not count in an array; such a body
  *    keeps no r (lazy r) if the function has no frame and makes no
  *    continuing call;
  *  - a fresh body checks __ipp_itgt inline if the function is callable
@@ -184,7 +185,7 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			pl->pointer = ctx && (ipp_proc_flags(g, p) & IPP_PROC_ENTRY);
 		}
 		/* rows (ipp_prepare_rows) */
-		if (ctx && !pl->in_memory) {
+		if (ctx && !pl->in_memory && ipp_fin_proc_restarts(f, p)) {
 			ipp_local *l = ipp_local_new(f, p, UINT64_MAX >> 1);
 			if (l && ipp_local_nentry(l) > 0 && ipp_local_nentry(l) <= lim->row_max)
 				pl->local = l;

@@ -63,6 +63,7 @@ struct ipp_fin {
 	size_t ne, cape;
 	enum ipp_summary_why *status;	/* per G* vertex (call vertices) */
 	bool *fallback;			/* per procedure */
+	bool *restarts;			/* per procedure: ipp_fin_proc_restarts */
 	struct fregion *r;
 	size_t nr;
 	mpz_t total;
@@ -760,6 +761,10 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 	free(order);
 	free(has_region);
 	free(cutv);
+	f->restarts = ipp_xcalloc(g->np ? g->np : 1, sizeof(bool));
+	for (size_t e = 0; e < f->ne; e++)
+		if (f->e[e].kind == IPP_E_SURR_EXIT)
+			f->restarts[f->v[f->e[e].src].proc] = true;
 	fin_digest(f);
 	return f;
 }
@@ -790,6 +795,7 @@ void ipp_fin_free(ipp_fin *f)
 	free(f->e);
 	free(f->status);
 	free(f->fallback);
+	free(f->restarts);
 	free(f);
 }
 
@@ -840,6 +846,11 @@ enum ipp_summary_why ipp_fin_call_summary(const ipp_fin *f, ipp_id c)
 bool ipp_fin_proc_fallback(const ipp_fin *f, ipp_id p)
 {
 	return f->fallback[p];
+}
+
+bool ipp_fin_proc_restarts(const ipp_fin *f, ipp_id p)
+{
+	return f->restarts[p];
 }
 
 void ipp_fin_region(const ipp_fin *f, ipp_id r, ipp_region_info *out)

@@ -298,6 +298,11 @@ bool ipp_fin_is_cut_vertex(const ipp_fin *f, ipp_id v);
 /* Intra-context: true if procedure p fell back to Ball-Larus numbering
  * because its CFG is irreducible. */
 bool ipp_fin_proc_fallback(const ipp_fin *f, ipp_id p);
+/* Does procedure p record at a restart: does a surrogate edge to GExit
+ * leave one of its vertices (a back edge's source, or a cut)?  Then an
+ * activation may record several paths (the plugin counts those in rows:
+ * ipp_prepare_rows; events.c derives the same rule). */
+bool ipp_fin_proc_restarts(const ipp_fin *f, ipp_id p);
 
 /* Regions, in order: procedures in id order, for each its Entry region (if
  * it has one) then, in piecewise mode, its GEntry region if GEntry_P has a

@@ -129,15 +129,6 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 	}
 }
 
-/* Does procedure fi record at a back edge or a cut (its restarts)? */
-static bool records_restarts(const struct unit *u, const fninfo *fi)
-{
-	for (size_t k = 0; k < fi->orig.nv; k++)
-		if (u->exit_of[fi->orig.vbase + (ipp_id)k] != IPP_NONE)
-			return true;
-	return false;
-}
-
 /* Two-level counting (docs/NUMBERING.md) pays where many records of an
  * activation go to a hash table: context mode, a procedure whose local
  * paths from its entry and restarts fit a row, and that records at its
@@ -153,7 +144,7 @@ void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 	for (size_t i = 0; i < u->nfns; i++) {
 		fninfo *fi = &u->fns[i];
 		ipp_local *l;
-		if (fi->skip || fi->in_memory || !records_restarts(u, fi))
+		if (fi->skip || fi->in_memory || !ipp_fin_proc_restarts(fin, fi->proc))
 			continue;
 		l = ipp_local_new(fin, fi->proc, UINT64_MAX >> 1);
 		if (ipp_opts.verbose && l)
@@ -187,7 +178,7 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 			q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
 			/* a callee that records before a tail call records
 			 * before it returns */
-			if (!q || q->skip || q->framed || records_restarts(u, q) ||
+			if (!q || q->skip || q->framed || ipp_fin_proc_restarts(fin, q->proc) ||
 			    makes_tail_calls(u->g, &q->orig))
 				continue;
 			if (n == cap) {
@@ -1025,9 +1016,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		TREE_THIS_VOLATILE(st.r) = 1;
 		TREE_SIDE_EFFECTS(st.r) = 1;
 	}
-	for (size_t k = 0; k < b->nv; k++)
-		if (st.exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
-			st.records_restarts = true;
+	st.records_restarts = ipp_fin_proc_restarts(fin, fi->proc);
 	if (st.cont) {
 		st.onentry = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_PATH));
 		st.nvc = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_NVC));
