@@ -273,7 +273,7 @@ static void tables_events(struct tables *t)
 	for (size_t pi = 0; pi < t->np; pi++) {
 		ipp_id p = (ipp_id)pi;
 		struct tplan *pl = &t->plan[pi];
-		bool in_memory = false, sure = false, maybe = false;
+		bool in_memory = false, sure = false, maybe = false, restarts;
 		if (!instrumented(g, p))
 			continue;
 		for (size_t vi = 0; vi < t->nv; vi++) {
@@ -300,7 +300,15 @@ static void tables_events(struct tables *t)
 			pl->array = mpz_cmp_ui(a, test_limits.array_max) <= 0;
 			pl->pointer = ctx && (ipp_proc_flags(g, p) & IPP_PROC_ENTRY);
 		}
-		if (ctx && !in_memory) {
+		/* rows only where an activation may record several paths: a
+		 * surrogate edge to GExit (a back edge or a cut) leaves one of
+		 * the procedure's vertices */
+		restarts = false;
+		for (size_t e = 0; e < ipp_fin_nedges(t->f); e++)
+			if (ipp_fin_ekind(t->f, (ipp_id)e) == IPP_E_SURR_EXIT &&
+			    ipp_fin_vproc(t->f, ipp_fin_esrc(t->f, (ipp_id)e)) == p)
+				restarts = true;
+		if (ctx && !in_memory && restarts) {
 			pl->local = ipp_local_new(t->f, p, UINT64_MAX >> 1);
 			if (pl->local && (ipp_local_nentry(pl->local) == 0 ||
 					  ipp_local_nentry(pl->local) > test_limits.row_max)) {
