@@ -848,6 +848,16 @@ static void redirect_to_clone(struct fnstate *st, gcall *call, tree clone, tree 
 }
 
 /* The code around call vertex v (rules 1, 5, 7, 8). */
+/* Is the call at vertex v to a leaf function, with no checkpoint around
+ * it (a leaf function returns to the unit only by returning)? */
+static bool leaf_call(struct fnstate *st, ipp_id v)
+{
+	const ipp_graph *g = st->u->g;
+	return ipp_fin_call_summary(st->fin, v) != IPP_SUM_NONE &&
+	       (gimple_call_flags(body_call(st->b, v)) & ECF_LEAF) &&
+	       !(ipp_call_flags(g, v) & IPP_CALL_INDIRECT) && !body_setjmp(st->b, v + 1);
+}
+
 static void instrument_call(struct fnstate *st, ipp_id v)
 {
 	ipp_graph *g = st->u->g;
@@ -863,8 +873,7 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 	 * the call (a cut call vertex): the runtime steps back to c - 1 from
 	 * an unmarked call only (a stack overflow in the callee's prologue) */
 	int callpt = (int)v;
-	bool leaf = !interproc && (gimple_call_flags(call) & ECF_LEAF) &&
-		    !(ipp_call_flags(g, v) & IPP_CALL_INDIRECT) && !body_setjmp(b, v + 1);
+	bool leaf = leaf_call(st, v);
 
 	/* a cut at the call vertex itself: the chain edge into it is removed */
 	if (ipp_fin_is_cut_vertex(fin, v)) {
