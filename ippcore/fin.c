@@ -29,45 +29,7 @@
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
 #include "internal.h"
-
-struct fvertex {
-	enum ipp_vkind kind;
-	ipp_id proc, origin;
-	ipp_id *succ;
-	size_t nsucc, capsucc;
-	mpz_t a, b;		/* psi */
-	mpz_t nurl;		/* numUnbalRLPaths (piecewise; Exit_P and return sites) */
-	ipp_id ret_edge;	/* call vertices: the RETURN edge of this site */
-	bool cut;
-};
-
-struct fedge {
-	enum ipp_ekind kind;
-	ipp_id src, dst, origin, call;
-	mpz_t a, b;		/* rho */
-};
-
-struct fregion {
-	ipp_id proc, edge;
-	bool gentry;
-	char *name;
-	mpz_t total, offset, nvc;
-};
-
-struct ipp_fin {
-	const ipp_graph *g;
-	enum ipp_mode mode;
-	struct fvertex *v;
-	size_t nv;
-	struct fedge *e;
-	size_t ne, cape;
-	enum ipp_summary_why *status;	/* per G* vertex (call vertices) */
-	bool *fallback;			/* per procedure */
-	struct fregion *r;
-	size_t nr;
-	mpz_t total;
-	uint64_t digest;
-};
+#include "fin_internal.h"
 
 /* ------------------------------------------------------------------ */
 /* Call-site status                                                     */
@@ -760,6 +722,7 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 	free(order);
 	free(has_region);
 	free(cutv);
+	ipp_fin_build_u64(f);
 	fin_digest(f);
 	return f;
 }

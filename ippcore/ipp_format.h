@@ -177,7 +177,7 @@ ipp_fin *ipp_map_fin(const ipp_map *m, char *err, size_t errlen);
  * regions[region] of its module. */
 typedef struct ipp_prof_path {
 	uint32_t region;	/* index into ipp_prof_module.regions */
-	mpz_t num;
+	ipp_pnum num;		/* 64 bits, or (text profiles only) more */
 	uint64_t count;
 } ipp_prof_path;
 
@@ -185,7 +185,7 @@ typedef struct ipp_prof_path {
  * and stop stack (see ipp_core.h), as G*fin vertex ids. */
 typedef struct ipp_prof_partial {
 	uint32_t region;
-	mpz_t num;
+	ipp_pnum num;
 	ipp_id *stack;		/* at least one vertex */
 	size_t nstack;
 	uint64_t count;

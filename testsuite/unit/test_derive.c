@@ -1772,7 +1772,7 @@ static void test_figure9(void)
 	 * or starts in one procedure's loop and ends in another's (18, 25, 28,
 	 * 29, 30, 33). */
 	for (size_t i = 0; i < pm->npaths; i++) {
-		unsigned num = (unsigned)mpz_get_ui(pm->paths[i].num);
+		unsigned num = (unsigned)pm->paths[i].num.u;
 		bool circulation = num == 24 || num == 27 || num == 32 || num == 34;
 		int viol;
 		pm->paths[i].count--;
