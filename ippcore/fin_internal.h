@@ -5,10 +5,11 @@
  * psi, rho and numUnbalRLPaths are defined once, as GMP integers, by
  * fin.c.  The *64 fields are their images in uint64_t, copied from them by
  * fin_u64.c wherever they fit, and 'narrow' says, per region, whether
- * every value a decoding walk of that region reads was copied: then
- * codec.c may decode the region's numbers with 64-bit arithmetic (a
- * faster evaluation of the same tables, not another numbering).  A field
- * *64 whose value does not fit holds 0 and is read by no narrow walk.
+ * every value a decoding walk of that region reads was copied and its
+ * total is at most 2^64: then codec.c may decode the region's numbers
+ * with 64-bit arithmetic (a faster evaluation of the same tables, not
+ * another numbering).  A field *64 whose value does not fit holds 0 and
+ * is read by no narrow walk.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */

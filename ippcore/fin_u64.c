@@ -3,26 +3,31 @@
  *
  * Nothing here computes a number of the numbering: every *64 field is a
  * copy of the GMP value fin.c computed, made only where the value fits
- * (ipp_mpz_get_u64).  A region is NARROW when every value a decoding walk
- * of it can read was copied.  What a walk reads (codec.c, decode_walk):
+ * (ipp_mpz_get_u64).  What a decoding walk (codec.c, decode_walk) reads:
  *   - rho (a and b) of the out-edges of the vertices it visits;
  *   - psi of the return site c + 1 of each call vertex c it calls from;
  *   - numUnbalRLPaths of Exit_S after an unmatched return into S;
- *   - the region's nvc, and its numbers (below its total).
+ *   - the region's nvc, and a number below the region's total.
  * The vertices a walk of an Entry region of P visits are those of P and of
  * every procedure P reaches by CALL edges; a GEntry region's walk
  * (piecewise) may also return, unmatched, into any procedure that reaches
  * P by CALL edges, and go on from there.  So a procedure is 'bad' when one
  * of its own values does not fit; 'bad below' when it reaches a bad
  * procedure by CALL edges (itself included); 'bad around' when a
- * procedure that reaches it is bad below.  An Entry region of P is narrow
- * if P is not bad below, a GEntry region if P is not bad around, and, for
- * both, if 1 <= total <= 2^64 and nvc fits.
+ * procedure that reaches it is bad below.  A region is NARROW when its
+ * total is at most 2^64, its nvc fits, and its procedure is not bad below
+ * (Entry region) or not bad around (GEntry region).
  *
- * The decision is exact, never estimated from the region's total; codec.c
- * checks every product and sum of a narrow walk for overflow all the same
- * (one can only occur if this reasoning were wrong, and it then decodes
- * the number with GMP).
+ * What a walk computes from those values -- nvc := psi_r(nvc) at a call,
+ * rho_e(nvc) for the successors it compares -- counts completions of the
+ * path it has walked so far, each a distinct path of the region, so none
+ * passes the total; the total's bound is what makes 64 bits enough (main
+ * calling a function of 2^40 paths twice has small coefficients and 2^80
+ * paths).  codec.c checks every product and sum of a narrow walk all the
+ * same: a compared value past 2^64 - 1 is larger than what remains of the
+ * number, which decides the comparison correctly, and a call's nvc or a
+ * chosen value that does not fit makes it decode the number again with
+ * GMP (ipp_decode_stats.widened; never seen).
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
