@@ -46,6 +46,10 @@ void ipp_path_push(ipp_path *p, ipp_id e)
 /* The walk: nvc and the stack of open calls                           */
 /* ------------------------------------------------------------------ */
 
+/* Every function of a walk is inlined where it is called, so that 'wide'
+ * is a constant there. */
+#define WALK_FN static inline __attribute__((always_inline))
+
 /* A walk keeps its numbers either as GMP integers (WIDE: ipp_encode, and
  * decoding a region that is not narrow) or as uint64_t (NARROW: decoding a
  * narrow region, fin_u64.c).  The functions below take 'wide' as a
@@ -70,12 +74,12 @@ struct walk {
 };
 
 /* a * x + b; false if it does not fit 64 bits */
-static inline bool lin64(uint64_t a, uint64_t b, uint64_t x, uint64_t *out)
+WALK_FN bool lin64(uint64_t a, uint64_t b, uint64_t x, uint64_t *out)
 {
 	return !__builtin_mul_overflow(a, x, out) && !__builtin_add_overflow(*out, b, out);
 }
 
-static inline void walk_init(struct walk *w, const ipp_fin *f, ipp_id region, bool wide)
+WALK_FN void walk_init(struct walk *w, const ipp_fin *f, ipp_id region, bool wide)
 {
 	const struct fregion *r = &f->r[region];
 	w->f = f;
@@ -89,7 +93,7 @@ static inline void walk_init(struct walk *w, const ipp_fin *f, ipp_id region, bo
 		mpz_init_set(w->nvc, r->nvc);
 }
 
-static inline void walk_push(struct walk *w, ipp_id call, bool wide)
+WALK_FN void walk_push(struct walk *w, ipp_id call, bool wide)
 {
 	/* nvc := psi_r(nvc) for the return site r = call + 1 */
 	const struct fvertex *r = &w->f->v[call + 1];
@@ -110,7 +114,7 @@ static inline void walk_push(struct walk *w, ipp_id call, bool wide)
 	}
 }
 
-static inline void walk_pop(struct walk *w, bool wide)
+WALK_FN void walk_pop(struct walk *w, bool wide)
 {
 	struct open_call *o = &w->st[--w->depth];
 	if (wide) {
@@ -121,7 +125,7 @@ static inline void walk_pop(struct walk *w, bool wide)
 	}
 }
 
-static void walk_free(struct walk *w)
+WALK_FN void walk_free(struct walk *w)
 {
 	if (w->wide) {
 		while (w->depth)
@@ -132,7 +136,7 @@ static void walk_free(struct walk *w)
 }
 
 /* After an unmatched return into procedure S: nvc := numUnbalRLPaths[Exit_S]. */
-static inline void walk_unmatched_return(struct walk *w, ipp_id r, bool wide)
+WALK_FN void walk_unmatched_return(struct walk *w, ipp_id r, bool wide)
 {
 	const ipp_fin *f = w->f;
 	const struct fvertex *x = &f->v[f->g->p[f->v[r].proc].exit];
@@ -252,7 +256,7 @@ fail:
 
 struct ipp_decode_stats ipp_decode_stats;
 
-static bool at_stop(const struct walk *w, ipp_id v, const ipp_id *stop, size_t nstop)
+WALK_FN bool at_stop(const struct walk *w, ipp_id v, const ipp_id *stop, size_t nstop)
 {
 	if (nstop != w->depth + 1 || stop[w->depth] != v)
 		return false;
@@ -272,7 +276,7 @@ struct num {
 /* val := the value of edge e at the walk's nvc: rho_e(nvc), or edgeValue
  * (rho's b) when b_only.  Returns whether val <= rem.  A narrow value
  * that does not fit 64 bits exceeds every rem. */
-static inline bool value_le(struct walk *w, ipp_id e, bool b_only, const struct num *rem,
+WALK_FN bool value_le(struct walk *w, ipp_id e, bool b_only, const struct num *rem,
 			    struct num *val, bool wide)
 {
 	const struct fedge *fe = &w->f->e[e];
@@ -292,27 +296,28 @@ static inline bool value_le(struct walk *w, ipp_id e, bool b_only, const struct 
 
 /* Takes the last successor i of vx whose value does not exceed rem (values
  * are nondecreasing along the successor list and the first is 0, so binary
- * search finds it) and subtracts its value from rem.  Returns i.  (A narrow
- * walk sets overflow if the first value were not 0 after all, so that the
- * wide walk decides what that means.) */
-static inline size_t take_succ(struct walk *w, const struct fvertex *vx, bool b_only,
-			       struct num *rem, struct num *val, bool wide)
+ * search finds it) and subtracts its value from rem.  Returns i.  A narrow
+ * walk relies on the first value being 0 (fin_u64.c checks it) and
+ * subtracts the value it compared. */
+WALK_FN size_t take_succ(struct walk *w, const struct fvertex *vx, bool b_only,
+			 struct num *rem, struct num *val, bool wide)
 {
 	size_t lo = 0, hi = vx->nsucc;	/* answer in [lo, hi) */
+	uint64_t taken = 0;		/* narrow: the value of succ[lo] */
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (value_le(w, vx->succ[mid], b_only, rem, val, wide))
+		if (value_le(w, vx->succ[mid], b_only, rem, val, wide)) {
 			lo = mid;
-		else
+			taken = val->u;
+		} else {
 			hi = mid;
+		}
 	}
 	if (wide) {
 		value_le(w, vx->succ[lo], b_only, rem, val, wide);
 		mpz_sub(rem->z, rem->z, val->z);
-	} else if (value_le(w, vx->succ[lo], b_only, rem, val, wide)) {
-		rem->u -= val->u;
 	} else {
-		w->overflow = true;
+		rem->u -= taken;	/* taken <= rem: it was compared */
 	}
 	return lo;
 }
@@ -322,11 +327,11 @@ static inline size_t take_succ(struct walk *w, const struct fvertex *vx, bool b_
  * number, already checked to be in range.  Returns 0, -1 with a message,
  * or DECODE_WIDEN when a narrow walk overflowed. */
 #define DECODE_WIDEN (-2)
-static inline __attribute__((always_inline)) int
-decode_walk(const ipp_fin *f, ipp_id region, struct num *rem, const ipp_id *stop, size_t nstop,
+WALK_FN int decode_walk(const ipp_fin *f, ipp_id region, struct num *rem, const ipp_id *stop, size_t nstop,
 	    ipp_path *out, char *err, size_t errlen, bool wide)
 {
 	const struct fregion *ri = &f->r[region];
+	ipp_path path = *out;	/* a copy the compiler keeps in registers */
 	struct walk w;
 	struct num val;
 	ipp_id v;
@@ -335,8 +340,9 @@ decode_walk(const ipp_fin *f, ipp_id region, struct num *rem, const ipp_id *stop
 	if (wide)
 		mpz_init(val.z);
 	walk_init(&w, f, region, wide);
-	out->region = region;
-	path_push(out, ri->edge);
+	path.region = region;
+	path.active = 0;
+	path_push(&path, ri->edge);
 	v = f->e[ri->edge].dst;
 	for (;;) {
 		const struct fvertex *vx = &f->v[v];
@@ -371,14 +377,18 @@ decode_walk(const ipp_fin *f, ipp_id region, struct num *rem, const ipp_id *stop
 		} else if (f->e[vx->succ[0]].kind == IPP_E_CALL) {
 			e = vx->succ[0];
 			walk_push(&w, v, wide);
+			if (!wide && w.overflow) {	/* nvc past 64 bits */
+				rc = DECODE_WIDEN;
+				break;
+			}
 		} else {
+			enum ipp_ekind k;
 			e = vx->succ[take_succ(&w, vx, false, rem, &val, wide)];
+			k = f->e[e].kind;
+			if (k == IPP_E_SURR_ENTRY || k == IPP_E_SPLIT_SURR)
+				path.active = path.nedges;
 		}
-		if (!wide && w.overflow) {
-			rc = DECODE_WIDEN;
-			break;
-		}
-		path_push(out, e);
+		path_push(&path, e);
 		v = f->e[e].dst;
 		if (done) {
 			if (stop)
@@ -395,6 +405,7 @@ decode_walk(const ipp_fin *f, ipp_id region, struct num *rem, const ipp_id *stop
 	if (wide)
 		mpz_clear(val.z);
 	walk_free(&w);
+	*out = path;
 	return rc;
 }
 

@@ -161,28 +161,20 @@ struct deriver {
 	const ipp_fin *f;
 	const ipp_graph *g;
 	ipp_counts *c;
-	unsigned char *starts;	/* per G*fin edge: SURR_ENTRY or SPLIT_SURR */
 	ipp_id *open;		/* open calls while walking a path */
 	size_t nopen, capopen;
 };
 
 static void deriver_init(struct deriver *d, const ipp_fin *f, ipp_counts *c)
 {
-	size_t ne = ipp_fin_nedges(f);
 	memset(d, 0, sizeof(*d));
 	d->f = f;
 	d->g = ipp_fin_graph(f);
 	d->c = c;
-	d->starts = ipp_xmalloc(ne + 1);
-	for (size_t e = 0; e < ne; e++) {
-		enum ipp_ekind k = ipp_fin_ekind(f, (ipp_id)e);
-		d->starts[e] = k == IPP_E_SURR_ENTRY || k == IPP_E_SPLIT_SURR;
-	}
 }
 
 static void deriver_free(struct deriver *d)
 {
-	free(d->starts);
 	free(d->open);
 }
 
@@ -202,13 +194,13 @@ static void count_path(struct deriver *d, const ipp_path *p, uint64_t count,
 			ipp_fin_vkind(f, ipp_fin_edst(f, p->edges[n - 2])) == IPP_V_GEXIT;
 
 	/* the active suffix starts at the last surrogate entry */
-	for (size_t i = n; i-- > 1;)
-		if (d->starts[p->edges[i]]) {
-			s = i;
-			break;
-		}
-	for (size_t i = s; i < n; i++)
-		add_to(c, &c->fin_edge[p->edges[i]], count);
+	s = p->active;
+	/* saturating, and c->saturated is set at the end (spread_fin_edges)
+	 * if an edge's count reached UINT64_MAX, as add_to would */
+	for (size_t i = s; i < n; i++) {
+		uint64_t *x = &c->fin_edge[p->edges[i]];
+		*x = *x + count < *x ? UINT64_MAX : *x + count;
+	}
 	if (stack)
 		for (size_t i = 0; i < nstack; i++)
 			add_to(c, &c->stopped[ipp_fin_vorigin(f, stack[i])], count);
@@ -251,6 +243,8 @@ static void spread_fin_edges(const ipp_fin *f, const ipp_graph *g, ipp_counts *c
 
 		if (count == 0)
 			continue;
+		if (count == UINT64_MAX)
+			c->saturated = true;
 		switch (k) {
 		case IPP_E_NORMAL:	/* into a block, Exit_P, or GExit_P (dead end) */
 		case IPP_E_CALL:	/* into Entry_Q */

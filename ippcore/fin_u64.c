@@ -4,7 +4,9 @@
  * Nothing here computes a number of the numbering: every *64 field is a
  * copy of the GMP value fin.c computed, made only where the value fits
  * (ipp_mpz_get_u64).  What a decoding walk (codec.c, decode_walk) reads:
- *   - rho (a and b) of the out-edges of the vertices it visits;
+ *   - rho (a and b) of the out-edges of the vertices it visits, but for
+ *     the first out-edge of each vertex, whose rho it takes to be 0 (the
+ *     sums of equations 24 and 35 start at 0: checked here all the same);
  *   - psi of the return site c + 1 of each call vertex c it calls from;
  *   - numUnbalRLPaths of Exit_S after an unmatched return into S;
  *   - the region's nvc, and a number below the region's total.
@@ -76,6 +78,12 @@ void ipp_fin_build_u64(ipp_fin *f)
 	unsigned char *around, *psi_ok;
 	ipp_id *caller, *callee;
 
+	for (size_t i = 0; i < f->nv; i++) {
+		const struct fvertex *v = &f->v[i];
+		const struct fedge *first = v->nsucc ? &f->e[v->succ[0]] : NULL;
+		if (first && v->proc != IPP_NONE && (mpz_sgn(first->a) || mpz_sgn(first->b)))
+			below[v->proc] = 1;
+	}
 	for (size_t i = 0; i < f->ne; i++) {
 		struct fedge *e = &f->e[i];
 		bool ok = ipp_mpz_get_u64(e->a, &e->a64) && ipp_mpz_get_u64(e->b, &e->b64);

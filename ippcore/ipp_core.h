@@ -342,6 +342,10 @@ typedef struct ipp_path {
 	ipp_id *edges;
 	size_t nedges;
 	size_t cap;
+	/* Set by the decoders: the index of the path's last SURR_ENTRY or
+	 * SPLIT_SURR edge, where its active suffix starts (ipp_derive.h), or
+	 * 0 if it has none. */
+	size_t active;
 } ipp_path;
 void ipp_path_init(ipp_path *p);
 void ipp_path_free(ipp_path *p);

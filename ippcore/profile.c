@@ -16,7 +16,9 @@
  * an ipp_pnum: 8 bytes in the record, no allocation, unless it passes
  * 2^64 (only a text profile can hold such a number).  The index is needed
  * only while records are added: the readers drop it when they return a
- * profile, and the next addition rebuilds it.
+ * profile, and the next addition rebuilds it.  The binary reader appends
+ * paths without it and folds repeated keys once the file's image is freed
+ * (fold_paths), so that the two never take memory at once.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -160,14 +162,15 @@ static size_t rtab_slot(const ipp_prof_module *m, enum rkind kind, const struct 
 	return i;
 }
 
-/* Makes room in t for an (n+1)th record, (re)building it from the n
- * records there are. */
-static void rtab_grow(const ipp_prof_module *m, enum rkind kind, struct rtab *t, size_t n)
+/* Makes room in t for 'room' records, (re)building it from the n records
+ * there are. */
+static void rtab_reserve(const ipp_prof_module *m, enum rkind kind, struct rtab *t, size_t n,
+			 size_t room)
 {
 	size_t cap = 64;
-	if (2 * (n + 1) <= t->cap)
+	if (2 * room <= t->cap)
 		return;
-	while (cap < 2 * (n + 1))
+	while (cap < 2 * room)
 		cap *= 2;
 	free(t->slot);
 	t->cap = cap;
@@ -176,6 +179,59 @@ static void rtab_grow(const ipp_prof_module *m, enum rkind kind, struct rtab *t,
 		struct rkey k = key_of(m, kind, i);
 		t->slot[rtab_slot(m, kind, t, &k)] = (uint32_t)i + 1;
 	}
+}
+
+/* Makes room in t for an (n+1)th record. */
+static void rtab_grow(const ipp_prof_module *m, enum rkind kind, struct rtab *t, size_t n)
+{
+	rtab_reserve(m, kind, t, n, n + 1);
+}
+
+/* Makes room in m's array for 'more' path records. */
+static void reserve_path_array(ipp_prof_module *m, size_t more)
+{
+	if (m->npaths + more > m->cap_paths) {
+		/* at least doubling: merging many small profiles stays linear */
+		m->cap_paths = m->npaths + more > 2 * m->cap_paths ? m->npaths + more :
+			       2 * m->cap_paths;
+		m->paths = ipp_xrealloc(m->paths, m->cap_paths * sizeof(*m->paths));
+	}
+}
+
+/* Makes room in m for 'more' path records: the array and the index. */
+static void reserve_paths(ipp_prof_module *m, size_t more)
+{
+	reserve_path_array(m, more);
+	rtab_reserve(m, RK_PATH, &m->index->tab[RK_PATH], m->npaths, m->npaths + more);
+}
+
+/* Adds up the path records of m that have the same key, into the first of
+ * them (saturating), and closes the gaps: what adding the records one by
+ * one would have made, for records appended without their index (a
+ * binary profile's, read before its file's image is freed: the image and
+ * the index are never held at once). */
+static void fold_paths(ipp_prof_module *m)
+{
+	struct rtab *t = &m->index->tab[RK_PATH];
+	size_t n = m->npaths, kept = 0;
+
+	free(t->slot);			/* a new, empty index with room for n */
+	t->slot = NULL;
+	t->cap = 0;
+	rtab_reserve(m, RK_PATH, t, 0, n);
+	for (size_t i = 0; i < n; i++) {
+		struct rkey k = key_of(m, RK_PATH, i);
+		size_t s = rtab_slot(m, RK_PATH, t, &k);	/* among paths[0 .. kept-1] */
+		if (t->slot[s]) {
+			ipp_prof_path *first = &m->paths[t->slot[s] - 1];
+			first->count = sat_add(first->count, m->paths[i].count);
+			ipp_pnum_clear(&m->paths[i].num);
+		} else {
+			m->paths[kept] = m->paths[i];
+			t->slot[s] = (uint32_t)++kept;
+		}
+	}
+	m->npaths = kept;
 }
 
 /* Frees the record index of every module of p (not the region names). */
@@ -466,6 +522,7 @@ int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_
 		/* s's region k is d's region[k] */
 		for (size_t k = 0; k < s->nregions; k++)
 			region[k] = intern_region(d, s->regions[k]);
+		reserve_paths(d, s->npaths);
 		for (size_t k = 0; k < s->npaths; k++)
 			add_path(d, region[s->paths[k].region], &s->paths[k].num, s->paths[k].count);
 		for (size_t k = 0; k < s->npartials; k++) {
@@ -970,17 +1027,18 @@ static ipp_profile *read_binary(const char *buf, size_t len, const char *name, c
 							    (enum ipp_mode)h->mode);
 		const unsigned char *s;
 		m->runs = h->runs;
-		/* room for every path at once (repeated keys leave some unused) */
-		m->cap_paths = (size_t)h->npaths;
-		m->paths = ipp_xmalloc((m->cap_paths ? m->cap_paths : 1) * sizeof(*m->paths));
+		/* every path as it is (repeated keys are folded by read_done) */
+		reserve_path_array(m, (size_t)h->npaths);
 		s = v.pgroups;
 		for (uint64_t i = 0; i < h->npgroups; i++) {
 			const struct ipp_pf_path *q;
 			const struct ipp_pf_pgroup *g = ipp_pf_pgroup_next(&s, &q);
 			uint32_t region = intern_region(m, ipp_pf_name(&v, g->name));
 			for (uint64_t j = 0; j < g->n; j++) {
-				ipp_pnum num = { q[j].num, NULL };
-				add_path(m, region, &num, q[j].count);
+				ipp_prof_path *r = &m->paths[m->npaths++];
+				r->region = region;
+				r->num = (ipp_pnum){ q[j].num, NULL };
+				r->count = q[j].count;
 			}
 		}
 		/* partial paths, then forked prefixes: both stop records */
@@ -1001,7 +1059,6 @@ static ipp_profile *read_binary(const char *buf, size_t len, const char *name, c
 					   ipp_pf_name(&v, c->cregion), c->count);
 		}
 	}
-	drop_record_index(p);
 	return p;
 }
 
@@ -1238,8 +1295,9 @@ static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline, size_t d
 	return rc;
 }
 
-ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
-				     char *err, size_t errlen)
+/* What ipp_profile_read_buffer reads, before read_done. */
+static ipp_profile *read_any(const char *buf, size_t len, const char *name, char *err,
+			     size_t errlen)
 {
 	if (len >= IPP_PF_MAGIC_LEN && memcmp(buf, IPP_PF_MAGIC, IPP_PF_MAGIC_LEN) == 0) {
 		ipp_profile *p;
@@ -1253,6 +1311,23 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 		return p;
 	}
 	return read_text(buf, len, name, err, errlen);
+}
+
+/* Finishes a profile read_any read (once the input is freed): repeated
+ * path keys folded, the record index dropped. */
+static ipp_profile *read_done(ipp_profile *p)
+{
+	for (size_t i = 0; p && i < p->nmodules; i++)
+		fold_paths(p->modules[i]);
+	if (p)
+		drop_record_index(p);
+	return p;
+}
+
+ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
+				     char *err, size_t errlen)
+{
+	return read_done(read_any(buf, len, name, err, errlen));
 }
 
 /* The text form (version 1, what ipp_profile_write_text prints). */
@@ -1288,7 +1363,6 @@ static ipp_profile *read_text(const char *buf, size_t len, const char *name, cha
 			  "document)") < 0)
 		goto fail;
 	ipp_yr_fini(&r);
-	drop_record_index(p);
 	return p;
 fail:
 	ipp_yr_fini(&r);
@@ -1303,9 +1377,9 @@ ipp_profile *ipp_profile_read_file(const char *path, char *err, size_t errlen)
 	ipp_profile *p;
 	if (!buf)
 		return NULL;
-	p = ipp_profile_read_buffer(buf, len, path, err, errlen);
+	p = read_any(buf, len, path, err, errlen);
 	free(buf);
-	return p;
+	return read_done(p);
 }
 
 /* ================================================================== */
