@@ -274,6 +274,12 @@ const ipp_prof_icall **ipp_prof_icalls_sorted(const ipp_prof_module *m);
  * of different builds) or a mode that differs. */
 int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_t errlen);
 
+/* Frees the record index, which only adding records needs (the next
+ * ipp_prof_add_* or ipp_profile_merge into p rebuilds it): for a profile
+ * that will only be read or written from now on.  The readers return
+ * profiles without it. */
+void ipp_profile_trim(ipp_profile *p);
+
 /* Writes the profile in the binary format the runtime writes
  * (runtime/ipp_profile.h, docs/FORMAT.md section 3); records in canonical
  * order (region name, number, stack; indirect calls by site, callee
