@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "brute.h"
+#include "checkf.h"
 #include "randgraph.h"
 
 #define DEFAULT_NGRAPHS 400u
@@ -47,16 +48,6 @@ static const enum ipp_mode all_modes[IPP_MODE_COUNT] = {
 	IPP_MODE_CONTEXT, IPP_MODE_PIECEWISE, IPP_MODE_INTRA, IPP_MODE_INTRA_CONTEXT,
 };
 
-#define CHECKF(cond, ...)                                                     \
-	do {                                                                  \
-		bool ok_ = (cond);                                            \
-		if (!ok_) {                                                   \
-			printf("\nFAIL ");                                    \
-			printf(__VA_ARGS__);                                  \
-			printf("\n");                                         \
-		}                                                             \
-		CU_ASSERT(ok_);                                               \
-	} while (0)
 
 /* What a test decoded. */
 struct tally {
@@ -392,30 +383,12 @@ static void test_mixed(void)
 	ipp_graph *g = ipp_graph_new();
 	ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
 	ipp_id q = ipp_add_proc(g, "g", "g", IPP_PROC_ENTRY);
-	ipp_id prev = ipp_proc_entry(g, m), c;
+	ipp_id c = ipp_add_call(g, m, q, 0);
 	struct tally t = { 0, 0, 0 };
 
-	for (int pass = 0; pass < 2; pass++) {
-		ipp_id p = pass ? q : m;
-		for (int i = 0; i < (pass ? 3 : 70); i++) {
-			ipp_id top = ipp_add_block(g, p), l = ipp_add_block(g, p);
-			ipp_id r = ipp_add_block(g, p), j = ipp_add_block(g, p);
-			ipp_add_edge(g, prev, top);
-			ipp_add_edge(g, top, l);
-			ipp_add_edge(g, top, r);
-			ipp_add_edge(g, l, j);
-			ipp_add_edge(g, r, j);
-			prev = j;
-		}
-		if (!pass) {
-			c = ipp_add_call(g, m, q, 0);
-			ipp_add_edge(g, prev, c);
-			ipp_add_edge(g, c + 1, ipp_proc_exit(g, m));
-			prev = ipp_proc_entry(g, q);
-		} else {
-			ipp_add_edge(g, prev, ipp_proc_exit(g, q));
-		}
-	}
+	ipp_add_edge(g, rg_append_diamonds(g, m, ipp_proc_entry(g, m), 70), c);
+	ipp_add_edge(g, c + 1, ipp_proc_exit(g, m));
+	ipp_add_edge(g, rg_append_diamonds(g, q, ipp_proc_entry(g, q), 3), ipp_proc_exit(g, q));
 	for (int k = 0; k < IPP_MODE_COUNT; k++) {
 		char err[256] = "", label[64];
 		ipp_fin *f = ipp_fin_new(g, all_modes[k], NULL, err, sizeof(err));
@@ -519,7 +492,7 @@ static void test_rule_per_procedure(void)
 	ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
 	ipp_id d = ipp_add_proc(g, "d", "d", 0), p = ipp_add_proc(g, "p", "p", 0);
 	ipp_id cd = ipp_add_call(g, m, d, 0), cp = ipp_add_call(g, m, p, 0);
-	ipp_id prev = ipp_proc_entry(g, d), h, b;
+	ipp_id h, b;
 	struct tally t = { 0, 0, 0 };
 	char err[256] = "";
 	ipp_fin *f;
@@ -527,17 +500,7 @@ static void test_rule_per_procedure(void)
 	ipp_add_edge(g, ipp_proc_entry(g, m), cd);
 	ipp_add_edge(g, cd + 1, cp);
 	ipp_add_edge(g, cp + 1, ipp_proc_exit(g, m));
-	for (int i = 0; i < 70; i++) {
-		ipp_id top = ipp_add_block(g, d), l = ipp_add_block(g, d);
-		ipp_id r = ipp_add_block(g, d), j = ipp_add_block(g, d);
-		ipp_add_edge(g, prev, top);
-		ipp_add_edge(g, top, l);
-		ipp_add_edge(g, top, r);
-		ipp_add_edge(g, l, j);
-		ipp_add_edge(g, r, j);
-		prev = j;
-	}
-	ipp_add_edge(g, prev, ipp_proc_exit(g, d));
+	ipp_add_edge(g, rg_append_diamonds(g, d, ipp_proc_entry(g, d), 70), ipp_proc_exit(g, d));
 	h = ipp_add_block(g, p);
 	b = ipp_add_block(g, p);
 	ipp_add_edge(g, ipp_proc_entry(g, p), h);

@@ -71,6 +71,7 @@
 #include "ipp_format.h"
 #include "ipp_derive.h"
 #include "ipp_local.h"
+#include "checkf.h"
 #include "fig4.h"
 #include "randgraph.h"
 
@@ -80,16 +81,6 @@
 #define INF UINT64_MAX
 #define MAX_REPORTS 6u
 
-#define CHECKF(cond, ...)                                                     \
-	do {                                                                  \
-		bool ok_ = (cond);                                            \
-		if (!ok_) {                                                   \
-			printf("\nFAIL ");                                    \
-			printf(__VA_ARGS__);                                  \
-			printf("\n");                                         \
-		}                                                             \
-		CU_ASSERT(ok_);                                               \
-	} while (0)
 
 static double now(void)
 {
