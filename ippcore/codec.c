@@ -304,6 +304,13 @@ WALK_FN size_t take_succ(struct walk *w, const struct fvertex *vx, bool b_only,
 {
 	size_t lo = 0, hi = vx->nsucc;	/* answer in [lo, hi) */
 	uint64_t taken = 0;		/* narrow: the value of succ[lo] */
+	if (!wide && hi <= 2) {		/* most vertices: the same search, unrolled */
+		if (hi == 2 && value_le(w, vx->succ[1], b_only, rem, val, wide)) {
+			rem->u -= val->u;
+			return 1;
+		}
+		return 0;
+	}
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (value_le(w, vx->succ[mid], b_only, rem, val, wide)) {
@@ -346,62 +353,66 @@ WALK_FN int decode_walk(const ipp_fin *f, ipp_id region, struct num *rem, const 
 	v = f->e[ri->edge].dst;
 	for (;;) {
 		const struct fvertex *vx = &f->v[v];
+		enum ipp_ekind k;
 		ipp_id e;
-		bool done = false;
 		if (stop && (wide ? mpz_sgn(rem->z) == 0 : rem->u == 0) &&
 		    at_stop(&w, v, stop, nstop)) {
 			rc = 0;
 			break;
 		}
-		if (vx->nsucc == 0) {
-			ipp_seterr(err, errlen, "vertex %d has no successor (corrupt graph)", (int)v);
-			break;
-		}
-		if (vx->kind == IPP_V_EXIT) {
-			if (w.depth > 0) {
-				e = f->v[w.st[w.depth - 1].call].ret_edge;
-				walk_pop(&w, wide);
-			} else if (w.marker) {
-				e = vx->succ[vx->nsucc - 1];	/* GLOBAL_EXIT */
-				done = true;
-			} else {
-				e = vx->succ[take_succ(&w, vx, true, rem, &val, wide)];
-				if (f->e[e].kind == IPP_E_RETURN)
-					walk_unmatched_return(&w, f->e[e].dst, wide);
-				else
-					done = true;
-			}
-		} else if (vx->kind == IPP_V_GEXIT) {
-			e = vx->succ[0];
-			done = true;
-		} else if (f->e[vx->succ[0]].kind == IPP_E_CALL) {
-			e = vx->succ[0];
-			walk_push(&w, v, wide);
-			if (!wide && w.overflow) {	/* nvc past 64 bits */
-				rc = DECODE_WIDEN;
-				break;
-			}
-		} else {
-			enum ipp_ekind k;
+		switch (vx->step) {
+		case FIN_STEP_CHOOSE:
 			e = vx->succ[take_succ(&w, vx, false, rem, &val, wide)];
 			k = f->e[e].kind;
 			if (k == IPP_E_SURR_ENTRY || k == IPP_E_SPLIT_SURR)
 				path.active = path.nedges;
+			break;
+		case FIN_STEP_CALL:
+			e = vx->succ[0];
+			walk_push(&w, v, wide);
+			if (!wide && w.overflow) {	/* nvc past 64 bits */
+				rc = DECODE_WIDEN;
+				goto out;
+			}
+			break;
+		case FIN_STEP_EXIT:
+			if (w.depth > 0) {
+				e = f->v[w.st[w.depth - 1].call].ret_edge;
+				walk_pop(&w, wide);
+				break;
+			}
+			if (w.marker) {
+				e = vx->succ[vx->nsucc - 1];	/* GLOBAL_EXIT */
+				goto last;
+			}
+			e = vx->succ[take_succ(&w, vx, true, rem, &val, wide)];
+			if (f->e[e].kind != IPP_E_RETURN)
+				goto last;
+			walk_unmatched_return(&w, f->e[e].dst, wide);
+			break;
+		case FIN_STEP_GEXIT:
+			e = vx->succ[0];
+			goto last;
+		default:
+			ipp_seterr(err, errlen, "vertex %d has no successor (corrupt graph)", (int)v);
+			goto out;
 		}
 		path_push(&path, e);
 		v = f->e[e].dst;
-		if (done) {
-			if (stop)
-				ipp_seterr(err, errlen, "no prefix of region %s stops there with that number",
-					   ri->name);
-			else if (wide ? mpz_sgn(rem->z) != 0 : rem->u != 0)
-				ipp_seterr(err, errlen, "internal error: %s left over after decoding",
-					   "a remainder");
-			else
-				rc = 0;
-			break;
-		}
+		continue;
+last:		/* e ends the path */
+		path_push(&path, e);
+		if (stop)
+			ipp_seterr(err, errlen, "no prefix of region %s stops there with that number",
+				   ri->name);
+		else if (wide ? mpz_sgn(rem->z) != 0 : rem->u != 0)
+			ipp_seterr(err, errlen, "internal error: %s left over after decoding",
+				   "a remainder");
+		else
+			rc = 0;
+		break;
 	}
+out:
 	if (wide)
 		mpz_clear(val.z);
 	walk_free(&w);

@@ -421,6 +421,25 @@ static ipp_id fin_add_edge(ipp_fin *f, enum ipp_ekind kind, ipp_id src, ipp_id d
 	return (ipp_id)f->ne++;
 }
 
+/* Each vertex's step (fin_internal.h), in the order the decoder once
+ * tested them: no successor, Exit_P, GExit_P, a CALL edge first. */
+static void fin_steps(ipp_fin *f)
+{
+	for (size_t i = 0; i < f->nv; i++) {
+		struct fvertex *v = &f->v[i];
+		if (v->nsucc == 0)
+			v->step = FIN_STEP_STUCK;
+		else if (v->kind == IPP_V_EXIT)
+			v->step = FIN_STEP_EXIT;
+		else if (v->kind == IPP_V_GEXIT)
+			v->step = FIN_STEP_GEXIT;
+		else if (f->e[v->succ[0]].kind == IPP_E_CALL)
+			v->step = FIN_STEP_CALL;
+		else
+			v->step = FIN_STEP_CHOOSE;
+	}
+}
+
 static void fin_digest(ipp_fin *f)
 {
 	uint64_t h = IPP_HASH_INIT;
@@ -722,6 +741,7 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 	free(order);
 	free(has_region);
 	free(cutv);
+	fin_steps(f);
 	ipp_fin_build_u64(f);
 	fin_digest(f);
 	return f;

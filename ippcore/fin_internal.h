@@ -18,8 +18,18 @@
 
 #include "internal.h"
 
+/* What a decoding walk does at a vertex (fin.c sets it, codec.c reads it). */
+enum fin_step {
+	FIN_STEP_CHOOSE,	/* take an out-edge by the number */
+	FIN_STEP_CALL,		/* take the CALL edge (an interprocedural call) */
+	FIN_STEP_EXIT,		/* Exit_P: return, or end (or choose, unmatched) */
+	FIN_STEP_GEXIT,		/* GExit_P: end */
+	FIN_STEP_STUCK		/* no out-edge: a corrupt graph */
+};
+
 struct fvertex {
 	enum ipp_vkind kind;
+	unsigned char step;	/* enum fin_step */
 	ipp_id proc, origin;
 	ipp_id *succ;
 	size_t nsucc, capsucc;
