@@ -425,6 +425,9 @@ static int decode_narrow(const ipp_fin *f, ipp_id region, uint64_t num, const ip
 {
 	struct num rem;
 	rem.u = num;
+	/* complete paths, the many, get a walk with no stop test */
+	if (stop == NULL)
+		return decode_walk(f, region, &rem, NULL, 0, out, err, errlen, false);
 	return decode_walk(f, region, &rem, stop, nstop, out, err, errlen, false);
 }
 
