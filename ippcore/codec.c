@@ -15,6 +15,11 @@
  * last one whose rho(nvc) does not exceed what remains of the number.  rho
  * is nondecreasing along the successor list, so binary search finds it.
  *
+ * The walk is written once and run in one of two arithmetics: GMP, or
+ * uint64_t over the 64-bit copies of the same psi, rho and nurl values for
+ * a region fin_u64.c found narrow (docs/NUMBERING.md, "Decoding in 64
+ * bits").  Encoding is always GMP.
+ *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
 #include "fin_internal.h"

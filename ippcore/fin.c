@@ -845,21 +845,3 @@ void ipp_fin_region_total(const ipp_fin *f, ipp_id r, mpz_t out) { mpz_set(out, 
 void ipp_fin_region_offset(const ipp_fin *f, ipp_id r, mpz_t out) { mpz_set(out, f->r[r].offset); }
 void ipp_fin_region_nvc(const ipp_fin *f, ipp_id r, mpz_t out) { mpz_set(out, f->r[r].nvc); }
 void ipp_fin_total(const ipp_fin *f, mpz_t out) { mpz_set(out, f->total); }
-
-/* For codec.c: direct access without copying. */
-const mpz_t *ipp_fin_psi_ref(const ipp_fin *f, ipp_id v, int which)
-{
-	return which ? (const mpz_t *)&f->v[v].b : (const mpz_t *)&f->v[v].a;
-}
-const mpz_t *ipp_fin_rho_ref(const ipp_fin *f, ipp_id e, int which)
-{
-	return which ? (const mpz_t *)&f->e[e].b : (const mpz_t *)&f->e[e].a;
-}
-const mpz_t *ipp_fin_nurl_ref(const ipp_fin *f, ipp_id v)
-{
-	return (const mpz_t *)&f->v[v].nurl;
-}
-ipp_id ipp_fin_ret_edge(const ipp_fin *f, ipp_id c)
-{
-	return f->v[c].ret_edge;
-}
