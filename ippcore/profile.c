@@ -4,9 +4,11 @@
  * callee) and of forked prefixes (as partial paths, to subtract), and the
  * number of runs merged.
  *
- * The runtime writes this format by hand (docs/FORMAT.md gives the exact
- * layout); this file reads it with libyaml, writes it with the same
- * layout, merges profiles and checks a profile module against a map.
+ * The file is the binary layout of runtime/ipp_profile.h (docs/FORMAT.md
+ * section 3), read and written through that header's one reader and
+ * writer; its text form (version 1, what `ipp profile` prints) is read
+ * with libyaml and written here.  This file also merges profiles and
+ * checks a profile module against a map.
  *
  * In memory, a module keeps its records unique by key -- (region, number)
  * for paths, (region, number, stack) for partial paths, (site, callee
