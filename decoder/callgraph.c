@@ -337,9 +337,8 @@ static int split(struct callgraph *cg)
 		const ipp_fin *f = d->units[x->mod].m->fin;
 		ipp_path path;
 		ipp_path_init(&path);
-		if ((x->partial ? ipp_decode_partial(f, x->region, x->num, x->stack, x->nstack,
-						     &path, err, sizeof(err)) :
-				  ipp_decode(f, x->region, x->num, &path, err, sizeof(err))) < 0) {
+		if (ipp_decode_pnum(f, x->region, &x->num, x->partial ? x->stack : NULL, x->nstack,
+				    &path, err, sizeof(err)) < 0) {
 			cli_error("%s: %s: %s", d->profile, d->units[x->mod].m->map->module, err);
 			rc = -1;
 		} else {

@@ -265,19 +265,20 @@ fail:
 	return -1;
 }
 
-int derived_load(struct derived *d, const struct operands *o, bool every_map,
-		 bool derive_empty)
+int derived_load(struct derived *d, const struct operands *o, unsigned flags)
 {
 	char err[1024];
 
 	memset(d, 0, sizeof(*d));
 	d->program = o->program;
 	d->profile = o->profile;
-	if (cli_load(&d->prog, &d->prof, o, every_map, false, derive_empty) < 0)
+	if (cli_load(&d->prog, &d->prof, o, flags & DL_EVERY_MAP, false,
+		     flags & DL_DERIVE_EMPTY) < 0)
 		return -1;
 	/* Match and check the profile as `ipp report` does (no path shown). */
-	if (report_from_profile(&d->r, &d->prog, d->prof, o->profile, 0, err,
-				sizeof(err)) < 0) {
+	if ((flags & DL_RECORDS ?
+	     report_from_profile(&d->r, &d->prog, d->prof, o->profile, 0, err, sizeof(err)) :
+	     report_check_profile(&d->r, &d->prog, d->prof, o->profile, err, sizeof(err))) < 0) {
 		cli_error("%s", err);
 		goto fail_prof;
 	}

@@ -151,18 +151,27 @@ struct derived {
 int cli_load(struct program *prog, ipp_profile **prof, const struct operands *o,
 	     bool every_map, bool renumber, bool renumber_empty);
 
+/* What derived_load() does besides matching, checking and deriving. */
+enum {
+	DL_EVERY_MAP = 1,	/* parse every unit's map */
+	DL_DERIVE_EMPTY = 2,	/* number and derive units without records */
+	DL_RECORDS = 4		/* rank every record in d->r */
+};
+
 /* Loads the program, its libraries and the profile named by 'o' into *d
- * and derives the counts of every unit that ran.  With 'every_map', every
- * unit's map is parsed (units[i].g is its graph); else only the maps of
- * the units the profile has records of (units[i].g is NULL for the
- * others), which is all `ipp check` needs.  A unit whose profile module
- * holds no record is renumbered and derived only with 'derive_empty' (its
- * counts are all 0, but ipp_counts_lines and ipp_counts_calls need its
- * G*fin); else it ran, and its counts are all 0 with no arrays (c.vertex
- * NULL).  Returns 0, or -1 after printing the message (cli_error); on
- * failure *d holds nothing to free. */
-int derived_load(struct derived *d, const struct operands *o, bool every_map,
-		 bool derive_empty);
+ * and derives the counts of every unit that ran.  With DL_EVERY_MAP in
+ * 'flags', every unit's map is parsed (units[i].g is its graph); else only
+ * the maps of the units the profile has records of (units[i].g is NULL for
+ * the others), which is all `ipp check` needs.  A unit whose profile
+ * module holds no record is renumbered and derived only with
+ * DL_DERIVE_EMPTY (its counts are all 0, but ipp_counts_lines and
+ * ipp_counts_calls need its G*fin); else it ran, and its counts are all 0
+ * with no arrays (c.vertex NULL).  The profile is checked as `ipp report`
+ * checks it either way; d->r ranks every record with DL_RECORDS
+ * (report_from_profile), else only the partial paths
+ * (report_check_profile).  Returns 0, or -1 after printing the message
+ * (cli_error); on failure *d holds nothing to free. */
+int derived_load(struct derived *d, const struct operands *o, unsigned flags);
 /* Frees what a successful derived_load() holds. */
 void derived_free(struct derived *d);
 

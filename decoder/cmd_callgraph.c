@@ -354,7 +354,7 @@ int cmd_callgraph(int argc, char **argv)
 	status = cli_operands(argc, argv, cmd, callgraph_usage, &ops);
 	if (status != CLI_CONTINUE)
 		return status;
-	status = derived_load(&d, &ops, true, true);
+	status = derived_load(&d, &ops, DL_EVERY_MAP | DL_DERIVE_EMPTY | DL_RECORDS);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

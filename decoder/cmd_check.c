@@ -226,7 +226,7 @@ int cmd_check(int argc, char **argv)
 	if (status != CLI_CONTINUE)
 		return status;
 
-	status = derived_load(&d, &ops, false, false);
+	status = derived_load(&d, &ops, 0);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

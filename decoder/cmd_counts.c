@@ -683,8 +683,8 @@ int cmd_counts(int argc, char **argv)
 
 	/* --lines and --calls of a unit that ran need its G*fin even when
 	 * its counts are all 0 */
-	status = derived_load(&d, &ops, what != WHAT_CHECK,
-			      what == WHAT_LINES || what == WHAT_CALLS);
+	status = derived_load(&d, &ops, (what != WHAT_CHECK ? DL_EVERY_MAP : 0) |
+			      (what == WHAT_LINES || what == WHAT_CALLS ? DL_DERIVE_EMPTY : 0));
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

@@ -166,9 +166,15 @@ static int decode_rank(int argc, char **argv, size_t rank, enum out_format forma
 			  ranking.nrecs, ranking.nrecs == 1 ? "path" : "paths");
 	} else {
 		const struct rec *x = &ranking.recs[rank - 1];
+		mpz_t num;
+		int rc;
+		mpz_init(num);
+		ipp_pnum_get(&x->num, num);
 		ipp_fin_region(prog.mods[x->mod].fin, x->region, &info);
-		if (report_single(&r, &prog, x->mod, info.name, x->num, x->stack,
-				  x->partial ? x->nstack : 0, err, sizeof(err)) < 0) {
+		rc = report_single(&r, &prog, x->mod, info.name, num, x->stack,
+				   x->partial ? x->nstack : 0, err, sizeof(err));
+		mpz_clear(num);
+		if (rc < 0) {
 			cli_error("%s", err);
 		} else {
 			status = print_path(&r, format, output, regions, width);

@@ -297,7 +297,7 @@ static int write_path_page(struct site *s, size_t k)
 	size_t n = path_frames(g, &x->steps, &fr);
 	char name[64], title[256];
 	FILE *out;
-	char *num = mpz_get_str(NULL, 10, x->num);
+	char *num = ipp_pnum_str(&x->num);
 
 	snprintf(name, sizeof(name), "path-%zu.html", k + 1);
 	snprintf(title, sizeof(title), "ipp: path %zu of %s", k + 1, s->d->program);
@@ -606,7 +606,7 @@ int cmd_html(int argc, char **argv)
 		cli_operands_free(&ops);
 		return EXIT_FAILURE;
 	}
-	status = derived_load(&d, &ops, true, true);
+	status = derived_load(&d, &ops, DL_EVERY_MAP | DL_DERIVE_EMPTY | DL_RECORDS);
 	cli_operands_free(&ops);
 	if (status < 0)
 		return EXIT_FAILURE;

@@ -267,6 +267,7 @@ int cmd_merge(int argc, char **argv)
 		}
 	}
 	qsort(s.prof->modules, s.prof->nmodules, sizeof(s.prof->modules[0]), module_cmp);
+	ipp_profile_trim(s.prof);	/* nothing more is added: room for sorting */
 	if (write_profile(s.prof, out) < 0)
 		goto fail;
 	status = skipped ? EXIT_FAILURE : EXIT_SUCCESS;

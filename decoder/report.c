@@ -16,6 +16,7 @@
 #include "util.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +37,7 @@ static void report_init(struct report *r, enum report_kind kind, const struct pr
 void report_free(struct report *r)
 {
 	for (size_t i = 0; i < r->nrecs; i++) {
-		mpz_clear(r->recs[i].num);
+		ipp_pnum_clear(&r->recs[i].num);
 		steps_free(&r->recs[i].steps);
 	}
 	free(r->recs);
@@ -63,13 +64,10 @@ int report_rec_edges(const struct report *r, const struct rec *x, ipp_path *path
 	char msg[256];
 	int rc;
 
-	if (x->partial)
-		rc = ipp_decode_partial(m->fin, x->region, x->num, x->stack, x->nstack, path,
-					msg, sizeof(msg));
-	else
-		rc = ipp_decode(m->fin, x->region, x->num, path, msg, sizeof(msg));
+	rc = ipp_decode_pnum(m->fin, x->region, &x->num, x->partial ? x->stack : NULL, x->nstack,
+			     path, msg, sizeof(msg));
 	if (rc < 0) {
-		char *n = mpz_get_str(NULL, 10, x->num);
+		char *n = ipp_pnum_str(&x->num);
 		ipp_fin_region(m->fin, x->region, &info);
 		set_err(err, errlen, "%s: %s: cannot decode %spath %.60s of region %s: %s",
 			r->kind == REPORT_PROFILE ? r->profile_name : r->prog->path,
@@ -238,7 +236,7 @@ int rec_key_cmp(const struct rec *a, const struct rec *b)
 		return a->mod < b->mod ? -1 : 1;
 	if (a->region != b->region)
 		return a->region < b->region ? -1 : 1;
-	c = mpz_cmp(a->num, b->num);
+	c = ipp_pnum_cmp(&a->num, &b->num);
 	if (c != 0)
 		return c < 0 ? -1 : 1;
 	if (a->partial != b->partial)
@@ -252,11 +250,15 @@ int rec_key_cmp(const struct rec *a, const struct rec *b)
 /* acc += v, exactly (counts go up to 2^64 - 1). */
 static void add_u64(mpz_t acc, uint64_t v)
 {
-	mpz_t c;
-	mpz_init(c);
-	mpz_import(c, 1, -1, sizeof(v), 0, 0, &v);
-	mpz_add(acc, acc, c);
-	mpz_clear(c);
+	if (v <= ULONG_MAX) {
+		mpz_add_ui(acc, acc, (unsigned long)v);
+	} else {
+		mpz_t c;
+		mpz_init(c);
+		ipp_mpz_set_u64(c, v);
+		mpz_add(acc, acc, c);
+		mpz_clear(c);
+	}
 }
 
 static struct rec *new_rec(struct report *r, size_t *cap)
@@ -264,21 +266,20 @@ static struct rec *new_rec(struct report *r, size_t *cap)
 	struct rec *x;
 	GROW(r->recs, r->nrecs, *cap);
 	x = &r->recs[r->nrecs++];
-	memset(x, 0, sizeof(*x));
-	mpz_init(x->num);
+	memset(x, 0, sizeof(*x));	/* num is 0, small */
 	return x;
 }
 
-/* Appends a record of unit 'mod' and counts it. */
-static struct rec *add_rec(struct report *r, size_t *cap, size_t mod, const char *region,
-			   const mpz_t num, uint64_t count)
+/* Appends a record of unit 'mod' in its G*fin region 'region' and counts
+ * it. */
+static struct rec *add_rec(struct report *r, size_t *cap, size_t mod, ipp_id region,
+			   const ipp_pnum *num, uint64_t count)
 {
 	struct rec *x = new_rec(r, cap);
 
 	x->mod = mod;
-	/* ipp_profile_check() has checked that the region exists */
-	x->region = ipp_fin_region_find(r->prog->mods[mod].fin, region);
-	mpz_set(x->num, num);
+	x->region = region;
+	ipp_pnum_copy(&x->num, num);
 	x->count = count;
 	add_u64(r->mods[mod].recorded, count);
 	add_u64(r->total, count);
@@ -286,41 +287,50 @@ static struct rec *add_rec(struct report *r, size_t *cap, size_t mod, const char
 	return x;
 }
 
-static void collect(struct report *r)
+/* The records of every matched unit -- only its partial paths, unless
+ * 'complete' -- ranked. */
+static void collect(struct report *r, bool complete)
 {
 	size_t cap = 0;
 
 	for (size_t i = 0; i < r->prog->nmods; i++) {
 		const ipp_prof_module *pm = r->mods[i].pm;
+		ipp_id *rid;
 
 		if (pm == NULL)
 			continue;
-		for (size_t k = 0; k < pm->npaths; k++) {
+		/* ipp_profile_check() has checked that the regions exist */
+		rid = xmalloc((pm->nregions + 1) * sizeof(*rid));
+		for (size_t k = 0; k < pm->nregions; k++)
+			rid[k] = ipp_fin_region_find(r->prog->mods[i].fin, pm->regions[k]);
+		for (size_t k = 0; complete && k < pm->npaths; k++) {
 			const ipp_prof_path *pp = &pm->paths[k];
-			add_rec(r, &cap, i, pm->regions[pp->region], pp->num, pp->count);
+			add_rec(r, &cap, i, rid[pp->region], &pp->num, pp->count);
 		}
 		for (size_t k = 0; k < pm->npartials; k++) {
 			const ipp_prof_partial *pq = &pm->partials[k];
-			struct rec *x = add_rec(r, &cap, i, pm->regions[pq->region], pq->num,
+			struct rec *x = add_rec(r, &cap, i, rid[pq->region], &pq->num,
 						pq->count);
 			x->partial = true;
 			x->stack = pq->stack;
 			x->nstack = pq->nstack;
 		}
+		free(rid);
 	}
 	qsort(r->recs, r->nrecs, sizeof(r->recs[0]), rec_cmp);
 	for (size_t i = 0; i < r->nrecs; i++)
 		r->recs[i].rank = i + 1;
 }
 
-int report_from_profile(struct report *r, const struct program *prog, const ipp_profile *prof,
-			const char *profname, size_t top, char *err, size_t errlen)
+static int from_profile(struct report *r, const struct program *prog, const ipp_profile *prof,
+			const char *profname, bool complete, size_t top, char *err,
+			size_t errlen)
 {
 	report_init(r, REPORT_PROFILE, prog);
 	r->profile_name = profname;
 	if (match_modules(r, prof, err, errlen) < 0)
 		goto fail;
-	collect(r);
+	collect(r, complete);
 	/* Every partial path is decoded: its stop stack is only fully checked
 	 * by decoding it. */
 	for (size_t i = 0; i < r->nrecs; i++) {
@@ -338,6 +348,20 @@ int report_from_profile(struct report *r, const struct program *prog, const ipp_
 fail:
 	report_free(r);
 	return -1;
+}
+
+int report_from_profile(struct report *r, const struct program *prog, const ipp_profile *prof,
+			const char *profname, size_t top, char *err, size_t errlen)
+{
+	return from_profile(r, prog, prof, profname, true, top, err, errlen);
+}
+
+int report_check_profile(struct report *r, const struct program *prog, const ipp_profile *prof,
+			 const char *profname, char *err, size_t errlen)
+{
+	/* the partial paths alone keep the order they have among all records
+	 * (rec_cmp), so the first that fails to decode is the same */
+	return from_profile(r, prog, prof, profname, false, 0, err, errlen);
 }
 
 /* ------------------------------------------------------------------ */
@@ -406,7 +430,7 @@ int report_single(struct report *r, const struct program *prog, size_t mod, cons
 	x = new_rec(r, &cap);
 	x->mod = mod;
 	x->region = rid;
-	mpz_set(x->num, num);
+	ipp_pnum_set(&x->num, num);
 	x->partial = nstack > 0;
 	x->stack = stack;
 	x->nstack = nstack;

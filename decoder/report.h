@@ -20,7 +20,7 @@
 struct rec {
 	size_t mod;		/* index into program.mods */
 	ipp_id region;		/* G*fin region */
-	mpz_t num;		/* number within the region */
+	ipp_pnum num;		/* number within the region (owned) */
 	uint64_t count;
 	bool partial;
 	const ipp_id *stack;	/* partial: the stop stack (borrowed) */
@@ -72,6 +72,15 @@ struct report_filter {
  * program does not have.  Returns 0, or -1 with a message. */
 int report_from_profile(struct report *r, const struct program *prog, const ipp_profile *prof,
 			const char *profname, size_t top, char *err, size_t errlen);
+
+/* The same without the complete paths: matches and checks 'prof' and
+ * decodes its partial paths (what every record must pass: the first
+ * failure is the one report_from_profile would give), but r->recs holds
+ * only the partial paths, ranked among themselves (r->total and
+ * mods[].recorded count them alone), and nothing is shown.
+ * A report of a million paths costs a hundred bytes each. */
+int report_check_profile(struct report *r, const struct program *prog, const ipp_profile *prof,
+			 const char *profname, char *err, size_t errlen);
 
 /* The single path 'num' of region 'region' of unit 'mod' (or, with a stack,
  * the partial path).  Returns 0, or -1 with a message (unknown region, number

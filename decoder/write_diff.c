@@ -147,7 +147,7 @@ static int paths_text(FILE *out, struct diff *d, struct diff_path **v, size_t n,
 			table_free(&t);
 			return -1;
 		}
-		num = mpz_str(x->num);
+		num = ipp_pnum_str(&x->num);
 		table_row(&t, (const char *const[]){ ra, rb, ca, cb, m->map->module,
 			  region_name(d, x->mod, x->region), num });
 		steps = path_compact(m, &x->steps);
@@ -224,7 +224,7 @@ static void rec_ref(emitter *e, const struct diff *d, const struct rec *x)
 	emit_begin_map_flow(e);
 	key_str(e, "module", mod_of(d, x->mod)->map->module);
 	key_str(e, "region", region_name(d, x->mod, x->region));
-	key_big(e, "number", x->num);
+	key_pnum(e, "number", &x->num);
 	emit_key(e, "partial");
 	emit_bool(e, x->partial);
 	key_int(e, "rank", (long long)x->rank);
@@ -322,7 +322,7 @@ static int paths_struct(emitter *e, struct diff *d, const char *key, struct diff
 		emit_begin_map(e);
 		key_str(e, "module", m->map->module);
 		key_str(e, "region", region_name(d, x->mod, x->region));
-		key_big(e, "number", x->num);
+		key_pnum(e, "number", &x->num);
 		emit_key(e, "partial");
 		emit_bool(e, x->partial);
 		struct_stack(e, x);

@@ -145,18 +145,21 @@ void emit_report_path(emitter *e, const struct report *r, const struct rec *x)
 {
 	const struct prog_module *m = &r->prog->mods[x->mod];
 	ipp_region_info info;
-	mpz_t global;
+	mpz_t global, num;
 
 	ipp_fin_region(m->fin, x->region, &info);
 	mpz_init(global);
+	mpz_init(num);
 	ipp_fin_region_offset(m->fin, x->region, global);
-	mpz_add(global, global, x->num);
+	ipp_pnum_get(&x->num, num);
+	mpz_add(global, global, num);
+	mpz_clear(num);
 
 	emit_begin_map(e);
 	if (r->kind == REPORT_PROFILE)
 		key_int(e, "rank", (long long)x->rank);
 	key_str(e, "region", info.name);
-	key_big(e, "number", x->num);
+	key_pnum(e, "number", &x->num);
 	key_big(e, "global", global);
 	if (r->kind == REPORT_PROFILE) {
 		emit_key(e, "count");

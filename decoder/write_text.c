@@ -241,7 +241,7 @@ static void report_profile_text(FILE *out, const struct report *r)
 		const struct rec *x = r->shown[i];
 		const struct prog_module *m = &r->prog->mods[x->mod];
 		ipp_region_info info;
-		char rank[24], pct[32], *count = u64_str(x->count), *num = mpz_str(x->num);
+		char rank[24], pct[32], *count = u64_str(x->count), *num = ipp_pnum_str(&x->num);
 		double total = mpz_get_d(r->total);
 
 		ipp_fin_region(m->fin, x->region, &info);
@@ -267,14 +267,16 @@ static void report_decode_text(FILE *out, const struct report *r)
 	ipp_region_info info;
 	struct table t;
 	char *steps = path_render(m, &x->steps, NULL, 0, r->width, 2);
-	mpz_t total, global;
+	mpz_t total, global, num;
 
 	mpz_init(total);
 	mpz_init(global);
+	mpz_init(num);
+	ipp_pnum_get(&x->num, num);
 	ipp_fin_region(m->fin, x->region, &info);
 	ipp_fin_region_total(m->fin, x->region, total);
 	ipp_fin_region_offset(m->fin, x->region, global);
-	mpz_add(global, global, x->num);
+	mpz_add(global, global, num);
 	if (r->show_regions) {
 		fputs("  ", out);
 		module_line(out, r, x->mod);
@@ -282,7 +284,7 @@ static void report_decode_text(FILE *out, const struct report *r)
 		putc('\n', out);
 	}
 	gmp_fprintf(out, "%s, region %s, %spath %Zd of %Zd (global number %Zd):\n%s\n\n",
-		    m->map->module, info.name, x->partial ? "partial " : "", x->num, total,
+		    m->map->module, info.name, x->partial ? "partial " : "", num, total,
 		    global, steps);
 	free(steps);
 
@@ -310,6 +312,7 @@ static void report_decode_text(FILE *out, const struct report *r)
 	table_free(&t);
 	mpz_clear(total);
 	mpz_clear(global);
+	mpz_clear(num);
 }
 
 void write_report_text(FILE *out, const struct report *r)

@@ -44,6 +44,14 @@ static inline void key_big(emitter *e, const char *k, const mpz_t v)
 	emit_key(e, k);
 	emit_big(e, v);
 }
+static inline void key_pnum(emitter *e, const char *k, const ipp_pnum *v)
+{
+	mpz_t z;
+	mpz_init(z);
+	ipp_pnum_get(v, z);
+	key_big(e, k, z);
+	mpz_clear(z);
+}
 void key_location(emitter *e, const ipp_graph *g, ipp_id v);
 void struct_vertex(emitter *e, const struct prog_module *m, const struct step *s);
 /* "stack: [...]" of a partial record (nothing for a complete one); the

@@ -165,8 +165,24 @@ struct deriver {
 	size_t nopen, capopen;
 };
 
+static void deriver_init(struct deriver *d, const ipp_fin *f, ipp_counts *c)
+{
+	memset(d, 0, sizeof(*d));
+	d->f = f;
+	d->g = ipp_fin_graph(f);
+	d->c = c;
+}
+
+static void deriver_free(struct deriver *d)
+{
+	free(d->open);
+}
+
 /* Adds 'count' executions of the path (a complete path, or a prefix whose
- * stop stack is stack[0..nstack-1]) of a region of procedure rproc. */
+ * stop stack is stack[0..nstack-1]) of a region of procedure rproc: to the
+ * G*fin edges of its active suffix (the rest follows from their totals:
+ * spread_fin_edges) and, at a dead end or a stop, to what only the whole
+ * path tells. */
 static void count_path(struct deriver *d, const ipp_path *p, uint64_t count,
 		       const ipp_id *stack, size_t nstack, bool gentry, ipp_id rproc)
 {
@@ -174,22 +190,28 @@ static void count_path(struct deriver *d, const ipp_path *p, uint64_t count,
 	ipp_counts *c = d->c;
 	size_t n = p->nedges, s = 0;
 	ipp_id base = rproc;	/* procedure at depth 0 (piecewise bookkeeping) */
+	bool dead_end = !stack && n >= 2 && ipp_fin_ekind(f, p->edges[n - 2]) == IPP_E_NORMAL &&
+			ipp_fin_vkind(f, ipp_fin_edst(f, p->edges[n - 2])) == IPP_V_GEXIT;
 
 	/* the active suffix starts at the last surrogate entry */
-	for (size_t i = n; i-- > 1;) {
-		enum ipp_ekind k = ipp_fin_ekind(f, p->edges[i]);
-		if (k == IPP_E_SURR_ENTRY || k == IPP_E_SPLIT_SURR) {
-			s = i;
-			break;
-		}
+	s = p->active;
+	/* saturating, and c->saturated is set at the end (spread_fin_edges)
+	 * if an edge's count reached UINT64_MAX, as add_to would */
+	for (size_t i = s; i < n; i++) {
+		uint64_t *x = &c->fin_edge[p->edges[i]];
+		*x = *x + count < *x ? UINT64_MAX : *x + count;
 	}
+	if (stack)
+		for (size_t i = 0; i < nstack; i++)
+			add_to(c, &c->stopped[ipp_fin_vorigin(f, stack[i])], count);
+	if (!dead_end && !(stack && gentry))
+		return;
+
+	/* open calls over the whole path, context prefix included */
 	d->nopen = 0;
 	for (size_t i = 0; i < n; i++) {
 		ipp_id e = p->edges[i];
 		enum ipp_ekind k = ipp_fin_ekind(f, e);
-		ipp_id dst = ipp_fin_edst(f, e);
-
-		/* open calls over the whole path, context prefix included */
 		if (k == IPP_E_CALL) {
 			IPP_ARRAY_GROW(d->open, d->nopen, d->capopen);
 			d->open[d->nopen++] = ipp_fin_ecall(f, e);
@@ -197,19 +219,39 @@ static void count_path(struct deriver *d, const ipp_path *p, uint64_t count,
 			if (d->nopen)
 				d->nopen--;
 			else
-				base = ipp_fin_vproc(f, dst);	/* unmatched (piecewise) */
+				base = ipp_fin_vproc(f, ipp_fin_edst(f, e));	/* unmatched (piecewise) */
 		}
-		if (i < s)
-			continue;	/* context prefix: counted by an earlier path */
+	}
+	/* at a dead end, the calls still open never return */
+	for (size_t i = 0; dead_end && i < d->nopen; i++)
+		add_to(c, &c->abandoned[d->open[i]], count);
+	if (gentry)
+		add_to(c, &c->orphans[base], count);
+}
 
-		add_to(c, &c->fin_edge[e], count);
+/* What the count of each G*fin edge in active suffixes adds to the vertex,
+ * call and procedure counts: count_path adds a path's executions to its
+ * edges only, and this spreads each edge's total once.  (Counts are sums
+ * of nonnegative terms saturating at UINT64_MAX: their value does not
+ * depend on how the terms are grouped.) */
+static void spread_fin_edges(const ipp_fin *f, const ipp_graph *g, ipp_counts *c)
+{
+	for (size_t i = 0; i < c->nfin_edges; i++) {
+		ipp_id e = (ipp_id)i, dst = ipp_fin_edst(f, e);
+		enum ipp_ekind k = ipp_fin_ekind(f, e);
+		uint64_t count = c->fin_edge[e];
+
+		if (count == 0)
+			continue;
+		if (count == UINT64_MAX)
+			c->saturated = true;
 		switch (k) {
 		case IPP_E_NORMAL:	/* into a block, Exit_P, or GExit_P (dead end) */
 		case IPP_E_CALL:	/* into Entry_Q */
 			add_to(c, &c->vertex[ipp_fin_vorigin(f, dst)], count);
 			break;
 		case IPP_E_SURR_ENTRY:
-		case IPP_E_SPLIT_SURR:	/* only at i == s */
+		case IPP_E_SPLIT_SURR:	/* only where an active suffix starts */
 			add_to(c, &c->vertex[ipp_fin_vorigin(f, dst)], count);
 			add_to(c, &c->surr_in[ipp_fin_vorigin(f, dst)], count);
 			break;
@@ -221,13 +263,13 @@ static void count_path(struct deriver *d, const ipp_path *p, uint64_t count,
 			/* a summarized noreturn call never returns: its path was
 			 * recorded before the call, c -> c+1 -> GExit_P being its
 			 * dead end, and the call is left open there */
-			if (k == IPP_E_SUMMARY && noreturn_site(d->g, ipp_fin_ecall(f, e)))
+			if (k == IPP_E_SUMMARY && noreturn_site(g, ipp_fin_ecall(f, e)))
 				add_to(c, &c->abandoned[ipp_fin_ecall(f, e)], count);
 			else
 				add_to(c, &c->returns[ipp_fin_ecall(f, e)], count);
 			add_to(c, &c->vertex[dst], count);
 			break;
-		case IPP_E_GLOBAL_ENTRY:	/* i == 0: a fresh start at Entry_P */
+		case IPP_E_GLOBAL_ENTRY:	/* a fresh start at Entry_P */
 			if (ipp_fin_vkind(f, dst) == IPP_V_ENTRY) {
 				add_to(c, &c->fresh_entries[ipp_fin_vproc(f, dst)], count);
 				add_to(c, &c->vertex[dst], count);
@@ -242,20 +284,6 @@ static void count_path(struct deriver *d, const ipp_path *p, uint64_t count,
 		default:
 			break;
 		}
-	}
-
-	if (stack) {
-		for (size_t i = 0; i < nstack; i++)
-			add_to(c, &c->stopped[ipp_fin_vorigin(f, stack[i])], count);
-		if (gentry)
-			add_to(c, &c->orphans[base], count);
-	} else if (n >= 2 && ipp_fin_ekind(f, p->edges[n - 2]) == IPP_E_NORMAL &&
-		   ipp_fin_vkind(f, ipp_fin_edst(f, p->edges[n - 2])) == IPP_V_GEXIT) {
-		/* a dead end: the calls still open never return */
-		for (size_t i = 0; i < d->nopen; i++)
-			add_to(c, &c->abandoned[d->open[i]], count);
-		if (gentry)
-			add_to(c, &c->orphans[base], count);
 	}
 }
 
@@ -457,8 +485,8 @@ static int count_stop_records(struct deriver *d, const ipp_prof_module *pm,
 					   "names no vertex", what, i, pm->regions[r->region]);
 				return -1;
 			}
-		if (ipp_decode_partial(f, rmap[r->region], r->num, r->stack, r->nstack, path,
-				       e2, sizeof(e2)) < 0) {
+		if (ipp_decode_pnum(f, rmap[r->region], &r->num, r->stack, r->nstack, path,
+				    e2, sizeof(e2)) < 0) {
 			ipp_seterr(err, errlen, "%s %zu of region %s: %s", what, i,
 				   pm->regions[r->region], e2);
 			return -1;
@@ -503,14 +531,12 @@ static int subtract_forked(const ipp_fin *f, const ipp_prof_module *pm, const ip
 	int rc;
 
 	counts_alloc(&debt, f);
-	memset(&d, 0, sizeof(d));
-	d.f = f;
-	d.g = ipp_fin_graph(f);
-	d.c = &debt;
+	deriver_init(&d, f, &debt);
 	rc = count_stop_records(&d, pm, pm->forked, pm->nforked, "forked prefix", rmap, path,
 				err, errlen);
 	if (rc == 0) {
 		size_t nv = out->nvertices, np = out->nprocs;
+		spread_fin_edges(f, d.g, &debt);
 		out->nforked += pm->nforked;
 		sub_array(out, out->vertex, debt.vertex, nv);
 		sub_array(out, out->surr_in, debt.surr_in, nv);
@@ -527,7 +553,7 @@ static int subtract_forked(const ipp_fin *f, const ipp_prof_module *pm, const ip
 				    out->observations - debt.observations : 0;
 		out->saturated |= debt.saturated;
 	}
-	free(d.open);
+	deriver_free(&d);
 	ipp_counts_free(&debt);
 	return rc;
 }
@@ -564,10 +590,7 @@ int ipp_derive(const ipp_fin *f, const ipp_prof_module *pm, ipp_counts *out,
 		}
 	}
 	counts_alloc(out, f);
-	memset(&d, 0, sizeof(d));
-	d.f = f;
-	d.g = g;
-	d.c = out;
+	deriver_init(&d, f, out);
 	ipp_path_init(&path);
 
 	for (size_t i = 0; i < pm->npaths; i++) {
@@ -581,7 +604,8 @@ int ipp_derive(const ipp_fin *f, const ipp_prof_module *pm, ipp_counts *out,
 			ipp_seterr(err, errlen, "path record %zu: bad region index", i);
 			goto done;
 		}
-		if (ipp_decode(f, rmap[r->region], r->num, &path, e2, sizeof(e2)) < 0) {
+		if (ipp_decode_pnum(f, rmap[r->region], &r->num, NULL, 0, &path, e2,
+				    sizeof(e2)) < 0) {
 			ipp_seterr(err, errlen, "path record %zu of region %s: %s", i,
 				   pm->regions[r->region], e2);
 			goto done;
@@ -593,6 +617,7 @@ int ipp_derive(const ipp_fin *f, const ipp_prof_module *pm, ipp_counts *out,
 	if (count_stop_records(&d, pm, pm->partials, pm->npartials, "partial record", rmap, &path,
 			       err, errlen) < 0)
 		goto done;
+	spread_fin_edges(f, g, out);	/* before the forked prefixes are subtracted */
 	if (pm->nforked && subtract_forked(f, pm, rmap, &path, out, err, errlen) < 0)
 		goto done;
 
@@ -607,7 +632,7 @@ int ipp_derive(const ipp_fin *f, const ipp_prof_module *pm, ipp_counts *out,
 	rc = 0;
 done:
 	ipp_path_free(&path);
-	free(d.open);
+	deriver_free(&d);
 	free(rmap);
 	if (rc < 0)
 		ipp_counts_free(out);

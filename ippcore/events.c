@@ -336,9 +336,10 @@ static int walk_module(struct walk *w, const ipp_prof_module *pm, char *err, siz
 			ipp_seterr(err, errlen, "record %zu: bad region index", i);
 			goto done;
 		}
-		d = complete ? ipp_decode(f, rmap[reg], pm->paths[i].num, &path, e2, sizeof(e2))
-			     : ipp_decode_partial(f, rmap[reg], q->num, q->stack, q->nstack, &path,
-						  e2, sizeof(e2));
+		d = complete ? ipp_decode_pnum(f, rmap[reg], &pm->paths[i].num, NULL, 0, &path, e2,
+					       sizeof(e2))
+			     : ipp_decode_pnum(f, rmap[reg], &q->num, q->stack, q->nstack, &path,
+					       e2, sizeof(e2));
 		if (d < 0) {
 			ipp_seterr(err, errlen, "%s record %zu of region %s: %s",
 				   complete ? "path" : "partial", i, pm->regions[reg], e2);

@@ -29,46 +29,7 @@
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
 #include "internal.h"
-
-struct fvertex {
-	enum ipp_vkind kind;
-	ipp_id proc, origin;
-	ipp_id *succ;
-	size_t nsucc, capsucc;
-	mpz_t a, b;		/* psi */
-	mpz_t nurl;		/* numUnbalRLPaths (piecewise; Exit_P and return sites) */
-	ipp_id ret_edge;	/* call vertices: the RETURN edge of this site */
-	bool cut;
-};
-
-struct fedge {
-	enum ipp_ekind kind;
-	ipp_id src, dst, origin, call;
-	mpz_t a, b;		/* rho */
-};
-
-struct fregion {
-	ipp_id proc, edge;
-	bool gentry;
-	char *name;
-	mpz_t total, offset, nvc;
-};
-
-struct ipp_fin {
-	const ipp_graph *g;
-	enum ipp_mode mode;
-	struct fvertex *v;
-	size_t nv;
-	struct fedge *e;
-	size_t ne, cape;
-	enum ipp_summary_why *status;	/* per G* vertex (call vertices) */
-	bool *fallback;			/* per procedure */
-	bool *restarts;			/* per procedure: ipp_fin_proc_restarts */
-	struct fregion *r;
-	size_t nr;
-	mpz_t total;
-	uint64_t digest;
-};
+#include "fin_internal.h"
 
 /* ------------------------------------------------------------------ */
 /* Call-site status                                                     */
@@ -460,6 +421,25 @@ static ipp_id fin_add_edge(ipp_fin *f, enum ipp_ekind kind, ipp_id src, ipp_id d
 	return (ipp_id)f->ne++;
 }
 
+/* Each vertex's step (fin_internal.h), in the order the decoder once
+ * tested them: no successor, Exit_P, GExit_P, a CALL edge first. */
+static void fin_steps(ipp_fin *f)
+{
+	for (size_t i = 0; i < f->nv; i++) {
+		struct fvertex *v = &f->v[i];
+		if (v->nsucc == 0)
+			v->step = FIN_STEP_STUCK;
+		else if (v->kind == IPP_V_EXIT)
+			v->step = FIN_STEP_EXIT;
+		else if (v->kind == IPP_V_GEXIT)
+			v->step = FIN_STEP_GEXIT;
+		else if (f->e[v->succ[0]].kind == IPP_E_CALL)
+			v->step = FIN_STEP_CALL;
+		else
+			v->step = FIN_STEP_CHOOSE;
+	}
+}
+
 static void fin_digest(ipp_fin *f)
 {
 	uint64_t h = IPP_HASH_INIT;
@@ -765,6 +745,8 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 	for (size_t e = 0; e < f->ne; e++)
 		if (f->e[e].kind == IPP_E_SURR_EXIT)
 			f->restarts[f->v[f->e[e].src].proc] = true;
+	fin_steps(f);
+	ipp_fin_build_u64(f);
 	fin_digest(f);
 	return f;
 }
@@ -873,21 +855,3 @@ void ipp_fin_region_total(const ipp_fin *f, ipp_id r, mpz_t out) { mpz_set(out, 
 void ipp_fin_region_offset(const ipp_fin *f, ipp_id r, mpz_t out) { mpz_set(out, f->r[r].offset); }
 void ipp_fin_region_nvc(const ipp_fin *f, ipp_id r, mpz_t out) { mpz_set(out, f->r[r].nvc); }
 void ipp_fin_total(const ipp_fin *f, mpz_t out) { mpz_set(out, f->total); }
-
-/* For codec.c: direct access without copying. */
-const mpz_t *ipp_fin_psi_ref(const ipp_fin *f, ipp_id v, int which)
-{
-	return which ? (const mpz_t *)&f->v[v].b : (const mpz_t *)&f->v[v].a;
-}
-const mpz_t *ipp_fin_rho_ref(const ipp_fin *f, ipp_id e, int which)
-{
-	return which ? (const mpz_t *)&f->e[e].b : (const mpz_t *)&f->e[e].a;
-}
-const mpz_t *ipp_fin_nurl_ref(const ipp_fin *f, ipp_id v)
-{
-	return (const mpz_t *)&f->v[v].nurl;
-}
-ipp_id ipp_fin_ret_edge(const ipp_fin *f, ipp_id c)
-{
-	return f->v[c].ret_edge;
-}

@@ -134,11 +134,7 @@ void ipp_lproc_solve(struct lproc *lp, const ipp_graph *g, mpz_t *entry_a, mpz_t
 /* Procedures in callee-first order over the non-summarized direct calls. */
 ipp_id *ipp_callee_first_order(const ipp_graph *g, const enum ipp_summary_why *status);
 
-/* Direct read access to G*fin values for codec.c (which = 0: a, 1: b). */
-const mpz_t *ipp_fin_psi_ref(const ipp_fin *f, ipp_id v, int which);
-const mpz_t *ipp_fin_rho_ref(const ipp_fin *f, ipp_id e, int which);
-const mpz_t *ipp_fin_nurl_ref(const ipp_fin *f, ipp_id v);
-ipp_id ipp_fin_ret_edge(const ipp_fin *f, ipp_id c);
+/* codec.c reads G*fin's layout directly (fin_internal.h). */
 
 /* Linear functions <a,b>. */
 void ipp_lin_apply(mpz_t out, const mpz_t a, const mpz_t b, const mpz_t x);

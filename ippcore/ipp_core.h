@@ -347,6 +347,10 @@ typedef struct ipp_path {
 	ipp_id *edges;
 	size_t nedges;
 	size_t cap;
+	/* Set by the decoders: the index of the path's last SURR_ENTRY or
+	 * SPLIT_SURR edge, where its active suffix starts (ipp_derive.h), or
+	 * 0 if it has none. */
+	size_t active;
 } ipp_path;
 void ipp_path_init(ipp_path *p);
 void ipp_path_free(ipp_path *p);
@@ -371,9 +375,63 @@ int ipp_decode_partial(const ipp_fin *f, ipp_id region, const mpz_t num,
 		       const ipp_id *stack, size_t nstack, ipp_path *out,
 		       char *err, size_t errlen);
 
+/* A path number within its region, as profiles and reports hold them
+ * (pnum.c): inline when it fits 64 bits -- every number the runtime
+ * writes, since no region has more than 2^64 paths once cut -- else a GMP
+ * integer of its own.  Invariant: big is NULL if and only if the number
+ * is below 2^64. */
+typedef struct ipp_pnum {
+	uint64_t u;		/* the number, when big is NULL */
+	mpz_ptr big;		/* else the number (malloc'd, owned) */
+} ipp_pnum;
+void ipp_pnum_set(ipp_pnum *n, const mpz_t x);	/* n held nothing to free */
+void ipp_pnum_copy(ipp_pnum *dst, const ipp_pnum *src);	/* the same */
+void ipp_pnum_clear(ipp_pnum *n);
+void ipp_pnum_get(const ipp_pnum *n, mpz_t out);
+int ipp_pnum_cmp(const ipp_pnum *a, const ipp_pnum *b);
+char *ipp_pnum_str(const ipp_pnum *n);	/* decimal; free() it */
+
+/* Is num below the total of region r? */
+bool ipp_fin_region_has(const ipp_fin *f, ipp_id r, const ipp_pnum *num);
+/* ipp_decode (stack NULL) or ipp_decode_partial of a pnum: no GMP integer
+ * is made unless the number or the region needs one. */
+int ipp_decode_pnum(const ipp_fin *f, ipp_id region, const ipp_pnum *num, const ipp_id *stack,
+		    size_t nstack, ipp_path *out, char *err, size_t errlen);
+/* Every decoder reuses out's edge buffer (free it once, at the end) and
+ * leaves out freed when it fails. */
+
+/* Decoding in 64 bits (docs/NUMBERING.md, "Decoding in 64 bits").  psi and
+ * rho are GMP integers; a region is NARROW when every psi, rho and
+ * numUnbalRLPaths value a decoding walk of it can read, its nvc, and its
+ * numbers (its total is at most 2^64) fit 64 bits.  The decoders walk a
+ * narrow region with uint64_t copies of those values (every product and sum
+ * checked for overflow), other regions with GMP: the same path either
+ * way. */
+bool ipp_fin_region_narrow(const ipp_fin *f, ipp_id r);
+/* How a decoder evaluates psi and rho: as above (AUTO), always with GMP,
+ * or only in 64 bits (an error for a region that is not narrow).  For
+ * tests and measurements; stack may be NULL (nstack 0) for a complete
+ * path. */
+enum ipp_arith { IPP_ARITH_AUTO, IPP_ARITH_GMP, IPP_ARITH_U64 };
+int ipp_decode_arith(const ipp_fin *f, ipp_id region, const mpz_t num, const ipp_id *stack,
+		     size_t nstack, enum ipp_arith arith, ipp_path *out, char *err,
+		     size_t errlen);
+/* What the decoders did since the last reset (tests, measurements): walks
+ * in 64 bits, walks with GMP, and 64-bit walks that overflowed and were
+ * redone with GMP (none, if fin_u64.c's reasoning holds). */
+struct ipp_decode_stats {
+	size_t narrow, wide, widened;
+};
+extern struct ipp_decode_stats ipp_decode_stats;
+
 /* ------------------------------------------------------------------ */
 /* Small utilities shared by the core, the formats and the decoder      */
 /* ------------------------------------------------------------------ */
+/* x as a uint64_t: true and *out set if 0 <= x < 2^64, else false (and
+ * *out unchanged). */
+bool ipp_mpz_get_u64(const mpz_t x, uint64_t *out);
+/* x := v (x initialised). */
+void ipp_mpz_set_u64(mpz_t x, uint64_t v);
 /* 64-bit FNV-1a, used for map checksums and the psi/rho digest. */
 uint64_t ipp_hash_bytes(uint64_t h, const void *data, size_t n);
 uint64_t ipp_hash_str(uint64_t h, const char *s);	/* hashes the bytes and a NUL */

@@ -177,7 +177,7 @@ ipp_fin *ipp_map_fin(const ipp_map *m, char *err, size_t errlen);
  * regions[region] of its module. */
 typedef struct ipp_prof_path {
 	uint32_t region;	/* index into ipp_prof_module.regions */
-	mpz_t num;
+	ipp_pnum num;		/* 64 bits, or (text profiles only) more */
 	uint64_t count;
 } ipp_prof_path;
 
@@ -185,7 +185,7 @@ typedef struct ipp_prof_path {
  * and stop stack (see ipp_core.h), as G*fin vertex ids. */
 typedef struct ipp_prof_partial {
 	uint32_t region;
-	mpz_t num;
+	ipp_pnum num;
 	ipp_id *stack;		/* at least one vertex */
 	size_t nstack;
 	uint64_t count;
@@ -273,6 +273,12 @@ const ipp_prof_icall **ipp_prof_icalls_sorted(const ipp_prof_module *m);
  * module of src has a name that dst holds with another checksum (profiles
  * of different builds) or a mode that differs. */
 int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_t errlen);
+
+/* Frees the record index, which only adding records needs (the next
+ * ipp_prof_add_* or ipp_profile_merge into p rebuilds it): for a profile
+ * that will only be read or written from now on.  The readers return
+ * profiles without it. */
+void ipp_profile_trim(ipp_profile *p);
 
 /* Writes the profile in the binary format the runtime writes
  * (runtime/ipp_profile.h, docs/FORMAT.md section 3); records in canonical

@@ -4,15 +4,23 @@
  * callee) and of forked prefixes (as partial paths, to subtract), and the
  * number of runs merged.
  *
- * The runtime writes this format by hand (docs/FORMAT.md gives the exact
- * layout); this file reads it with libyaml, writes it with the same
- * layout, merges profiles and checks a profile module against a map.
+ * The file is the binary layout of runtime/ipp_profile.h (docs/FORMAT.md
+ * section 3), read and written through that header's one reader and
+ * writer; its text form (version 1, what `ipp profile` prints) is read
+ * with libyaml and written here.  This file also merges profiles and
+ * checks a profile module against a map.
  *
  * In memory, a module keeps its records unique by key -- (region, number)
  * for paths, (region, number, stack) for partial paths, (site, callee
  * module, checksum, callee region) for indirect calls -- through a hash
  * index (struct ipp_prof_index), so adding a record that exists adds to its
- * count.  Counts saturate at UINT64_MAX instead of wrapping.
+ * count.  Counts saturate at UINT64_MAX instead of wrapping.  A number is
+ * an ipp_pnum: 8 bytes in the record, no allocation, unless it passes
+ * 2^64 (only a text profile can hold such a number).  The index is needed
+ * only while records are added: the readers drop it when they return a
+ * profile, and the next addition rebuilds it.  The binary reader appends
+ * paths without it and folds repeated keys once the file's image is freed
+ * (fold_paths), so that the two never take memory at once.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -21,6 +29,7 @@
 #include "ipp_profile.h"
 
 #include <errno.h>
+#include <xxhash.h>
 #include <inttypes.h>
 #include <limits.h>
 
@@ -34,7 +43,10 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
 /* ================================================================== */
 
 /* An open-addressing set of record indices; slot value 0 is empty, else
- * index + 1.  Load factor <= 1/2. */
+ * index + 1.  Load factor <= 1/2; cap is 0 (no index: rebuilt on the next
+ * addition) or a power of two.  (Tagging the slots with hash bits, so that
+ * a probe seldom reads a record, took twice the memory for no measurable
+ * gain on 10^6 records.) */
 struct rtab {
 	uint32_t *slot;
 	size_t cap;
@@ -74,31 +86,37 @@ static struct plist plist_of(ipp_prof_module *m, enum rkind kind)
 /* The key of a record, for lookups. */
 struct rkey {
 	uint32_t region;
-	mpz_srcptr num;
+	const ipp_pnum *num;
 	const ipp_id *stack;	/* NULL for complete paths */
 	size_t nstack;
 	const ipp_prof_icall *call;	/* indirect calls: only this (not its count) */
 };
 
+/* XXH3 (libxxhash, header only) of the key's fields: a table hash, never
+ * written anywhere. */
 static uint64_t hash_key(const struct rkey *k)
 {
 	uint64_t h;
-	size_t n;
 	if (k->call) {
-		h = ipp_hash_u64(IPP_HASH_INIT, (uint64_t)k->call->site);
-		h = ipp_hash_u64(h, k->call->callee_checksum);
-		h = ipp_hash_str(h, k->call->callee_module);
-		return ipp_hash_str(h, k->call->callee_region);
+		uint64_t w[2] = { (uint64_t)(uint32_t)k->call->site, k->call->callee_checksum };
+		h = XXH3_64bits(w, sizeof(w));
+		h = XXH3_64bits_withSeed(k->call->callee_module, strlen(k->call->callee_module), h);
+		return XXH3_64bits_withSeed(k->call->callee_region,
+					    strlen(k->call->callee_region), h);
 	}
-	h = ipp_hash_u64(IPP_HASH_INIT, k->region);
-	n = mpz_size(k->num);
-	h = ipp_hash_u64(h, n);
-	for (size_t i = 0; i < n; i++)
-		h = ipp_hash_u64(h, (uint64_t)mpz_getlimbn(k->num, (mp_size_t)i));
-	if (k->stack) {
-		h = ipp_hash_u64(h, k->nstack);
-		h = ipp_hash_bytes(h, k->stack, k->nstack * sizeof(ipp_id));
+	{
+		uint64_t w[2] = { k->num->u, k->region };
+		h = XXH3_64bits(w, sizeof(w));
 	}
+	if (k->num->big) {
+		size_t n = mpz_size(k->num->big);
+		for (size_t i = 0; i < n; i++) {
+			uint64_t limb = (uint64_t)mpz_getlimbn(k->num->big, (mp_size_t)i);
+			h = XXH3_64bits_withSeed(&limb, sizeof(limb), h);
+		}
+	}
+	if (k->stack)
+		h = XXH3_64bits_withSeed(k->stack, k->nstack * sizeof(ipp_id), h ^ k->nstack);
 	return h;
 }
 
@@ -110,12 +128,12 @@ static struct rkey key_of(const ipp_prof_module *m, enum rkind kind, size_t i)
 	} else if (kind == RK_PARTIAL || kind == RK_FORKED) {
 		const ipp_prof_partial *r = kind == RK_FORKED ? &m->forked[i] : &m->partials[i];
 		k.region = r->region;
-		k.num = r->num;
+		k.num = &r->num;
 		k.stack = r->stack;
 		k.nstack = r->nstack;
 	} else {
 		k.region = m->paths[i].region;
-		k.num = m->paths[i].num;
+		k.num = &m->paths[i].num;
 	}
 	return k;
 }
@@ -127,7 +145,9 @@ static bool key_eq(const struct rkey *a, const struct rkey *b)
 		       a->call->callee_checksum == b->call->callee_checksum &&
 		       strcmp(a->call->callee_module, b->call->callee_module) == 0 &&
 		       strcmp(a->call->callee_region, b->call->callee_region) == 0;
-	return a->region == b->region && mpz_cmp(a->num, b->num) == 0 &&
+	return a->region == b->region && a->num->u == b->num->u &&
+	       (!a->num->big == !b->num->big) &&
+	       (!a->num->big || mpz_cmp(a->num->big, b->num->big) == 0) &&
 	       a->nstack == b->nstack &&
 	       (!a->nstack || memcmp(a->stack, b->stack, a->nstack * sizeof(ipp_id)) == 0);
 }
@@ -146,17 +166,87 @@ static size_t rtab_slot(const ipp_prof_module *m, enum rkind kind, const struct 
 	return i;
 }
 
-static void rtab_grow(const ipp_prof_module *m, enum rkind kind, struct rtab *t, size_t n)
+/* Makes room in t for 'room' records, (re)building it from the n records
+ * there are. */
+static void rtab_reserve(const ipp_prof_module *m, enum rkind kind, struct rtab *t, size_t n,
+			 size_t room)
 {
-	if (2 * (n + 1) <= t->cap)
+	size_t cap = 64;
+	if (2 * room <= t->cap)
 		return;
+	while (cap < 2 * room)
+		cap *= 2;
 	free(t->slot);
-	t->cap = t->cap ? 2 * t->cap : 64;
+	t->cap = cap;
 	t->slot = ipp_xcalloc(t->cap, sizeof(*t->slot));
 	for (size_t i = 0; i < n; i++) {
 		struct rkey k = key_of(m, kind, i);
 		t->slot[rtab_slot(m, kind, t, &k)] = (uint32_t)i + 1;
 	}
+}
+
+/* Makes room in t for an (n+1)th record. */
+static void rtab_grow(const ipp_prof_module *m, enum rkind kind, struct rtab *t, size_t n)
+{
+	rtab_reserve(m, kind, t, n, n + 1);
+}
+
+/* Makes room in m's array for 'more' path records. */
+static void reserve_path_array(ipp_prof_module *m, size_t more)
+{
+	if (m->npaths + more > m->cap_paths) {
+		/* at least doubling: merging many small profiles stays linear */
+		m->cap_paths = m->npaths + more > 2 * m->cap_paths ? m->npaths + more :
+			       2 * m->cap_paths;
+		m->paths = ipp_xrealloc(m->paths, m->cap_paths * sizeof(*m->paths));
+	}
+}
+
+/* Makes room in m for 'more' path records: the array and the index. */
+static void reserve_paths(ipp_prof_module *m, size_t more)
+{
+	reserve_path_array(m, more);
+	rtab_reserve(m, RK_PATH, &m->index->tab[RK_PATH], m->npaths, m->npaths + more);
+}
+
+/* Adds up the path records of m that have the same key, into the first of
+ * them (saturating), and closes the gaps: what adding the records one by
+ * one would have made, for records appended without their index (a
+ * binary profile's, read before its file's image is freed: the image and
+ * the index are never held at once). */
+static void fold_paths(ipp_prof_module *m)
+{
+	struct rtab *t = &m->index->tab[RK_PATH];
+	size_t n = m->npaths, kept = 0;
+
+	free(t->slot);			/* a new, empty index with room for n */
+	t->slot = NULL;
+	t->cap = 0;
+	rtab_reserve(m, RK_PATH, t, 0, n);
+	for (size_t i = 0; i < n; i++) {
+		struct rkey k = key_of(m, RK_PATH, i);
+		size_t s = rtab_slot(m, RK_PATH, t, &k);	/* among paths[0 .. kept-1] */
+		if (t->slot[s]) {
+			ipp_prof_path *first = &m->paths[t->slot[s] - 1];
+			first->count = sat_add(first->count, m->paths[i].count);
+			ipp_pnum_clear(&m->paths[i].num);
+		} else {
+			m->paths[kept] = m->paths[i];
+			t->slot[s] = (uint32_t)++kept;
+		}
+	}
+	m->npaths = kept;
+}
+
+void ipp_profile_trim(ipp_profile *p)
+{
+	for (size_t i = 0; i < p->nmodules; i++)
+		for (int k = 0; k < RK_COUNT; k++) {
+			struct rtab *t = &p->modules[i]->index->tab[k];
+			free(t->slot);
+			t->slot = NULL;
+			t->cap = 0;
+		}
 }
 
 /* ================================================================== */
@@ -179,15 +269,15 @@ static void module_free(ipp_prof_module *m)
 		return;
 	free(m->module);
 	for (size_t i = 0; i < m->npaths; i++)
-		mpz_clear(m->paths[i].num);
+		ipp_pnum_clear(&m->paths[i].num);
 	free(m->paths);
 	for (size_t i = 0; i < m->npartials; i++) {
-		mpz_clear(m->partials[i].num);
+		ipp_pnum_clear(&m->partials[i].num);
 		free(m->partials[i].stack);
 	}
 	free(m->partials);
 	for (size_t i = 0; i < m->nforked; i++) {
-		mpz_clear(m->forked[i].num);
+		ipp_pnum_clear(&m->forked[i].num);
 		free(m->forked[i].stack);
 	}
 	free(m->forked);
@@ -255,7 +345,7 @@ static uint32_t intern_region(ipp_prof_module *m, const char *region)
 
 /* The index of the path record with key (region, num), created with count 0
  * if absent (*created tells which). */
-static size_t path_get(ipp_prof_module *m, uint32_t region, const mpz_t num, bool *created)
+static size_t path_get(ipp_prof_module *m, uint32_t region, const ipp_pnum *num, bool *created)
 {
 	struct rkey k = { region, num, NULL, 0, NULL };
 	struct rtab *t = &m->index->tab[RK_PATH];
@@ -268,7 +358,7 @@ static size_t path_get(ipp_prof_module *m, uint32_t region, const mpz_t num, boo
 		IPP_ARRAY_GROW(m->paths, m->npaths, m->cap_paths);
 		r = &m->paths[m->npaths];
 		r->region = region;
-		mpz_init_set(r->num, num);
+		ipp_pnum_copy(&r->num, num);
 		r->count = 0;
 		t->slot[s] = (uint32_t)++m->npaths;
 	}
@@ -277,8 +367,8 @@ static size_t path_get(ipp_prof_module *m, uint32_t region, const mpz_t num, boo
 
 /* The same for a partial path or forked prefix (kind RK_PARTIAL or
  * RK_FORKED) with key (region, num, stack). */
-static size_t partial_get(ipp_prof_module *m, enum rkind kind, uint32_t region, const mpz_t num,
-			  const ipp_id *stack, size_t nstack, bool *created)
+static size_t partial_get(ipp_prof_module *m, enum rkind kind, uint32_t region,
+			  const ipp_pnum *num, const ipp_id *stack, size_t nstack, bool *created)
 {
 	struct rkey k = { region, num, stack, nstack, NULL };
 	struct rtab *t = &m->index->tab[kind];
@@ -292,7 +382,7 @@ static size_t partial_get(ipp_prof_module *m, enum rkind kind, uint32_t region, 
 		IPP_ARRAY_GROW(*l.v, *l.n, *l.cap);
 		r = &(*l.v)[*l.n];
 		r->region = region;
-		mpz_init_set(r->num, num);
+		ipp_pnum_copy(&r->num, num);
 		r->stack = ipp_xmalloc(nstack * sizeof(ipp_id));
 		memcpy(r->stack, stack, nstack * sizeof(ipp_id));
 		r->nstack = nstack;
@@ -326,22 +416,45 @@ static size_t icall_get(ipp_prof_module *m, const ipp_prof_icall *key, bool *cre
 	return t->slot[s] - 1;
 }
 
+/* Adds count to the path record (region index, num). */
+static size_t add_path(ipp_prof_module *m, uint32_t region, const ipp_pnum *num, uint64_t count)
+{
+	bool created;
+	size_t i = path_get(m, region, num, &created);
+	m->paths[i].count = sat_add(m->paths[i].count, count);
+	return i;
+}
+
 size_t ipp_prof_add_path(ipp_prof_module *m, const char *region, const mpz_t num,
 			 uint64_t count)
 {
+	ipp_pnum n;
+	size_t i;
+	ipp_pnum_set(&n, num);
+	i = add_path(m, intern_region(m, region), &n, count);
+	ipp_pnum_clear(&n);
+	return i;
+}
+
+/* Adds count to the stop record (region index, num, stack) of kind. */
+static size_t add_stop(ipp_prof_module *m, enum rkind kind, uint32_t region, const ipp_pnum *num,
+		       const ipp_id *stack, size_t nstack, uint64_t count)
+{
 	bool created;
-	size_t i = path_get(m, intern_region(m, region), num, &created);
-	m->paths[i].count = sat_add(m->paths[i].count, count);
+	size_t i = partial_get(m, kind, region, num, stack, nstack, &created);
+	ipp_prof_partial *r = &(*plist_of(m, kind).v)[i];
+	r->count = sat_add(r->count, count);
 	return i;
 }
 
 static size_t add_stop_record(ipp_prof_module *m, enum rkind kind, const char *region,
 			      const mpz_t num, const ipp_id *stack, size_t nstack, uint64_t count)
 {
-	bool created;
-	size_t i = partial_get(m, kind, intern_region(m, region), num, stack, nstack, &created);
-	ipp_prof_partial *r = &(*plist_of(m, kind).v)[i];
-	r->count = sat_add(r->count, count);
+	ipp_pnum n;
+	size_t i;
+	ipp_pnum_set(&n, num);
+	i = add_stop(m, kind, intern_region(m, region), &n, stack, nstack, count);
+	ipp_pnum_clear(&n);
 	return i;
 }
 
@@ -380,6 +493,22 @@ static const ipp_prof_module *find_by_name(const ipp_profile *p, const char *mod
 	return NULL;
 }
 
+/* The regions of a source module s as regions of d, interned when a record
+ * first uses them (so d's regions come in the order of first use, as if
+ * each record were added by name). */
+struct region_xlat {
+	const ipp_prof_module *s;
+	ipp_prof_module *d;
+	uint32_t *to;		/* per region of s: d's, or UINT32_MAX */
+};
+
+static uint32_t xlat(struct region_xlat *x, uint32_t region)
+{
+	if (x->to[region] == UINT32_MAX)
+		x->to[region] = intern_region(x->d, x->s->regions[region]);
+	return x->to[region];
+}
+
 int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_t errlen)
 {
 	char h1[17], h2[17];
@@ -407,18 +536,25 @@ int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_
 		ipp_prof_module *d = ipp_profile_find(dst, s->module, s->checksum);
 		if (!d)
 			d = ipp_profile_add_module(dst, s->module, s->checksum, s->mode);
+		struct region_xlat x = { s, d, ipp_xmalloc((s->nregions + 1) * sizeof(*x.to)) };
 		d->runs = sat_add(d->runs, s->runs);
+		for (size_t k = 0; k < s->nregions; k++)
+			x.to[k] = UINT32_MAX;
+		reserve_paths(d, s->npaths);
 		for (size_t k = 0; k < s->npaths; k++)
-			ipp_prof_add_path(d, s->regions[s->paths[k].region], s->paths[k].num,
-					  s->paths[k].count);
-		for (size_t k = 0; k < s->npartials; k++)
-			ipp_prof_add_partial(d, s->regions[s->partials[k].region],
-					     s->partials[k].num, s->partials[k].stack,
-					     s->partials[k].nstack, s->partials[k].count);
-		for (size_t k = 0; k < s->nforked; k++)
-			ipp_prof_add_forked(d, s->regions[s->forked[k].region], s->forked[k].num,
-					    s->forked[k].stack, s->forked[k].nstack,
-					    s->forked[k].count);
+			add_path(d, xlat(&x, s->paths[k].region), &s->paths[k].num,
+				 s->paths[k].count);
+		for (size_t k = 0; k < s->npartials; k++) {
+			const ipp_prof_partial *q = &s->partials[k];
+			add_stop(d, RK_PARTIAL, xlat(&x, q->region), &q->num, q->stack, q->nstack,
+				 q->count);
+		}
+		for (size_t k = 0; k < s->nforked; k++) {
+			const ipp_prof_partial *q = &s->forked[k];
+			add_stop(d, RK_FORKED, xlat(&x, q->region), &q->num, q->stack, q->nstack,
+				 q->count);
+		}
+		free(x.to);
 		for (size_t k = 0; k < s->nicalls; k++) {
 			const ipp_prof_icall *c = &s->icalls[k];
 			ipp_prof_add_icall(d, c->site, c->callee_module, c->callee_checksum,
@@ -432,22 +568,39 @@ int ipp_profile_merge(ipp_profile *dst, const ipp_profile *src, char *err, size_
 /* Writing                                                             */
 /* ================================================================== */
 
-/* Records are written in canonical order: region name, number, stack. */
-struct sorted_rec {
-	const char *region;
-	mpz_srcptr num;
-	const ipp_id *stack;
-	size_t nstack;
-	size_t index;
+/* Records are written in canonical order: region name, number, stack.
+ * sort_records sorts 16-byte keys (region rank, number, record index)
+ * with integer comparisons only, then puts the rare runs of keys that
+ * these do not order -- numbers past 2^64, and stop records of one number
+ * -- in order with the full comparison. */
+struct sort_key {
+	uint64_t num;		/* the number if it fits 64 bits, else 0 */
+	uint32_t rank;		/* 2 x the region's rank by name, + 1 if big */
+	uint32_t index;
 };
 
-static int rec_cmp(const void *x, const void *y)
+static int sort_key_cmp(const void *x, const void *y)
 {
-	const struct sorted_rec *a = x, *b = y;
-	int c = strcmp(a->region, b->region);
-	if (c)
-		return c;
-	c = mpz_cmp(a->num, b->num);
+	const struct sort_key *a = x, *b = y;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->num != b->num)
+		return a->num < b->num ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* A record as the full comparison sees it (region equal). */
+struct full_key {
+	const ipp_pnum *num;
+	const ipp_id *stack;
+	size_t nstack;
+	uint32_t index;
+};
+
+static int full_key_cmp(const void *x, const void *y)
+{
+	const struct full_key *a = x, *b = y;
+	int c = ipp_pnum_cmp(a->num, b->num);
 	if (c)
 		return c;
 	for (size_t i = 0; i < a->nstack && i < b->nstack; i++)
@@ -456,21 +609,66 @@ static int rec_cmp(const void *x, const void *y)
 	return a->nstack < b->nstack ? -1 : a->nstack > b->nstack;
 }
 
-static struct sorted_rec *sort_records(const ipp_prof_module *m, enum rkind kind, size_t *n)
+struct name_index {
+	const char *name;
+	uint32_t index;
+};
+
+static int name_index_cmp(const void *x, const void *y)
 {
-	struct sorted_rec *v;
+	return strcmp(((const struct name_index *)x)->name, ((const struct name_index *)y)->name);
+}
+
+/* The rank of each region of m in the order of their names. */
+static uint32_t *region_ranks(const ipp_prof_module *m)
+{
+	struct name_index *v = ipp_xmalloc((m->nregions + 1) * sizeof(*v));
+	uint32_t *rank = ipp_xmalloc((m->nregions + 1) * sizeof(*rank));
+	for (uint32_t i = 0; i < m->nregions; i++)
+		v[i] = (struct name_index){ m->regions[i], i };
+	qsort(v, m->nregions, sizeof(*v), name_index_cmp);
+	for (uint32_t i = 0; i < m->nregions; i++)
+		rank[v[i].index] = i;
+	free(v);
+	return rank;
+}
+
+/* The indices of m's records of kind (not RK_ICALL) in canonical order
+ * (malloc'd, *n of them). */
+static uint32_t *sort_records(const ipp_prof_module *m, enum rkind kind, size_t *n)
+{
+	uint32_t *rank = region_ranks(m), *out;
+	struct sort_key *v;
 	*n = kind == RK_PARTIAL ? m->npartials : kind == RK_FORKED ? m->nforked : m->npaths;
 	v = ipp_xmalloc((*n ? *n : 1) * sizeof(*v));
 	for (size_t i = 0; i < *n; i++) {
 		struct rkey k = key_of(m, kind, i);
-		v[i].region = m->regions[k.region];
-		v[i].num = k.num;
-		v[i].stack = k.stack;
-		v[i].nstack = k.nstack;
-		v[i].index = i;
+		v[i].num = k.num->u;
+		v[i].rank = 2 * rank[k.region] + (k.num->big != NULL);
+		v[i].index = (uint32_t)i;
 	}
-	qsort(v, *n, sizeof(*v), rec_cmp);
-	return v;
+	qsort(v, *n, sizeof(*v), sort_key_cmp);
+	for (size_t i = 0, j; i < *n; i = j) {
+		for (j = i + 1; j < *n && v[j].rank == v[i].rank && v[j].num == v[i].num; j++)
+			;
+		if (j - i > 1) {	/* a run the integers do not order */
+			struct full_key *f = ipp_xmalloc((j - i) * sizeof(*f));
+			for (size_t k = i; k < j; k++) {
+				struct rkey rk = key_of(m, kind, v[k].index);
+				f[k - i] = (struct full_key){ rk.num, rk.stack, rk.nstack, v[k].index };
+			}
+			qsort(f, j - i, sizeof(*f), full_key_cmp);
+			for (size_t k = i; k < j; k++)
+				v[k].index = f[k - i].index;
+			free(f);
+		}
+	}
+	out = ipp_xmalloc((*n ? *n : 1) * sizeof(*out));
+	for (size_t i = 0; i < *n; i++)
+		out[i] = v[i].index;
+	free(v);
+	free(rank);
+	return out;
 }
 
 /* Indirect calls in canonical order: site, callee module, checksum,
@@ -520,27 +718,36 @@ static void write_icalls(FILE *out, const ipp_prof_module *m)
 
 /* The records of a stop-stack list (partial paths or forked prefixes),
  * one "  - [region, number, [stack], count]" line each. */
+static void write_pnum(FILE *out, const ipp_pnum *n)
+{
+	if (n->big)
+		mpz_out_str(out, 10, n->big);
+	else
+		fprintf(out, "%" PRIu64, n->u);
+}
+
 static void write_stop_records(FILE *out, const ipp_prof_module *m, enum rkind kind)
 {
 	size_t n;
-	struct sorted_rec *v = sort_records(m, kind, &n);
+	uint32_t *v = sort_records(m, kind, &n);
 	const ipp_prof_partial *recs = kind == RK_FORKED ? m->forked : m->partials;
 	for (size_t i = 0; i < n; i++) {
+		const ipp_prof_partial *r = &recs[v[i]];
 		fputs("  - [", out);
-		ipp_yw_str(out, v[i].region);
+		ipp_yw_str(out, m->regions[r->region]);
 		fputs(", ", out);
-		mpz_out_str(out, 10, v[i].num);
+		write_pnum(out, &r->num);
 		fputs(", [", out);
-		for (size_t k = 0; k < v[i].nstack; k++)
-			fprintf(out, "%s%" PRId32, k ? ", " : "", v[i].stack[k]);
-		fprintf(out, "], %" PRIu64 "]\n", recs[v[i].index].count);
+		for (size_t k = 0; k < r->nstack; k++)
+			fprintf(out, "%s%" PRId32, k ? ", " : "", r->stack[k]);
+		fprintf(out, "], %" PRIu64 "]\n", r->count);
 	}
 	free(v);
 }
 
 static void write_module(FILE *out, const ipp_prof_module *m)
 {
-	struct sorted_rec *v;
+	uint32_t *v;
 	size_t n;
 	char hex[17];
 
@@ -552,11 +759,12 @@ static void write_module(FILE *out, const ipp_prof_module *m)
 	v = sort_records(m, RK_PATH, &n);
 	fputs(n ? "  paths:\n" : "  paths: []\n", out);
 	for (size_t i = 0; i < n; i++) {
+		const ipp_prof_path *r = &m->paths[v[i]];
 		fputs("  - [", out);
-		ipp_yw_str(out, v[i].region);
+		ipp_yw_str(out, m->regions[r->region]);
 		fputs(", ", out);
-		mpz_out_str(out, 10, v[i].num);
-		fprintf(out, ", %" PRIu64 "]\n", m->paths[v[i].index].count);
+		write_pnum(out, &r->num);
+		fprintf(out, ", %" PRIu64 "]\n", r->count);
 	}
 	free(v);
 
@@ -683,7 +891,7 @@ static int bin_numbers_fit(const ipp_prof_module *m, char *err, size_t errlen)
 			   kind == RK_FORKED ? m->nforked : 0;
 		for (size_t i = 0; i < n; i++) {
 			struct rkey k = key_of(m, (enum rkind)kind, i);
-			if (mpz_sizeinbase(k.num, 2) > 64) {
+			if (k.num->big) {
 				ipp_seterr(err, errlen, "profile: %s: path number of region %s "
 					   "does not fit in 64 bits (no region has more than "
 					   "2^64 - 1 paths)", m->module, m->regions[k.region]);
@@ -705,11 +913,11 @@ static uint64_t stop_bytes(const ipp_prof_partial *v, size_t n)
 static void bin_stops(struct ipp_pf_out *o, const ipp_prof_module *m, enum rkind kind)
 {
 	size_t n;
-	struct sorted_rec *v = sort_records(m, kind, &n);
+	uint32_t *v = sort_records(m, kind, &n);
 	const ipp_prof_partial *recs = kind == RK_FORKED ? m->forked : m->partials;
 	for (size_t i = 0; i < n; i++) {
-		const ipp_prof_partial *r = &recs[v[i].index];
-		ipp_pf_put_stop(o, 1 + r->region, mpz_get_ui(r->num), r->count, r->stack,
+		const ipp_prof_partial *r = &recs[v[i]];
+		ipp_pf_put_stop(o, 1 + r->region, r->num.u, r->count, r->stack,
 				(uint32_t)r->nstack);
 	}
 	free(v);
@@ -722,7 +930,7 @@ static void bin_module(struct ipp_pf_out *o, const ipp_prof_module *m)
 {
 	struct bin_names b = { m, ipp_prof_icalls_sorted(m) };
 	struct ipp_pf_module h;
-	struct sorted_rec *v;
+	uint32_t *v;
 	size_t n;
 
 	memset(&h, 0, sizeof(h));
@@ -741,13 +949,13 @@ static void bin_module(struct ipp_pf_out *o, const ipp_prof_module *m)
 	/* sorted by region, so a region's paths are one group */
 	v = sort_records(m, RK_PATH, &n);
 	for (size_t i = 0, j; i < n; i = j) {
-		uint32_t region = m->paths[v[i].index].region;
-		for (j = i + 1; j < n && m->paths[v[j].index].region == region; j++)
+		uint32_t region = m->paths[v[i]].region;
+		for (j = i + 1; j < n && m->paths[v[j]].region == region; j++)
 			;
 		ipp_pf_put_pgroup(o, 1 + region, j - i);
 		for (size_t k = i; k < j; k++) {
-			const ipp_prof_path *r = &m->paths[v[k].index];
-			struct ipp_pf_path rec = { mpz_get_ui(r->num), r->count };
+			const ipp_prof_path *r = &m->paths[v[k]];
+			struct ipp_pf_path rec = { r->num.u, r->count };
 			ipp_pf_put(o, &rec, sizeof(rec));
 		}
 	}
@@ -828,26 +1036,28 @@ static ipp_profile *read_binary(const char *buf, size_t len, const char *name, c
 	struct ipp_pf_reader r;
 	struct ipp_pf_mview v;
 	ipp_profile *p;
-	mpz_t num;
 
 	if (ipp_pf_open(&r, buf, len, name, err, errlen) < 0)
 		return NULL;
 	p = ipp_profile_new();
-	mpz_init(num);
 	while (ipp_pf_next(&r, &v)) {
 		const struct ipp_pf_module *h = v.h;
 		ipp_prof_module *m = ipp_profile_add_module(p, ipp_pf_name(&v, 0), h->checksum,
 							    (enum ipp_mode)h->mode);
 		const unsigned char *s;
 		m->runs = h->runs;
+		/* every path as it is (repeated keys are folded by read_done) */
+		reserve_path_array(m, (size_t)h->npaths);
 		s = v.pgroups;
 		for (uint64_t i = 0; i < h->npgroups; i++) {
 			const struct ipp_pf_path *q;
 			const struct ipp_pf_pgroup *g = ipp_pf_pgroup_next(&s, &q);
-			const char *region = ipp_pf_name(&v, g->name);
+			uint32_t region = intern_region(m, ipp_pf_name(&v, g->name));
 			for (uint64_t j = 0; j < g->n; j++) {
-				mpz_set_ui(num, q[j].num);
-				ipp_prof_add_path(m, region, num, q[j].count);
+				ipp_prof_path *r = &m->paths[m->npaths++];
+				r->region = region;
+				r->num = (ipp_pnum){ q[j].num, NULL };
+				r->count = q[j].count;
 			}
 		}
 		/* partial paths, then forked prefixes: both stop records */
@@ -856,10 +1066,10 @@ static ipp_profile *read_binary(const char *buf, size_t len, const char *name, c
 			s = forked ? v.forked : v.partials;
 			for (uint64_t i = 0; i < n; i++) {
 				const struct ipp_pf_stop *st = ipp_pf_stop_next(&s);
-				mpz_set_ui(num, st->num);
-				add_stop_record(m, forked ? RK_FORKED : RK_PARTIAL,
-						ipp_pf_name(&v, st->name), num, ipp_pf_stack(st),
-						st->nstack, st->count);
+				ipp_pnum num = { st->num, NULL };
+				add_stop(m, forked ? RK_FORKED : RK_PARTIAL,
+					 intern_region(m, ipp_pf_name(&v, st->name)), &num,
+					 ipp_pf_stack(st), st->nstack, st->count);
 			}
 		}
 		for (uint64_t i = 0; i < h->nicalls; i++) {
@@ -868,7 +1078,6 @@ static ipp_profile *read_binary(const char *buf, size_t len, const char *name, c
 					   ipp_pf_name(&v, c->cregion), c->count);
 		}
 	}
-	mpz_clear(num);
 	return p;
 }
 
@@ -888,6 +1097,7 @@ static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 {
 	const ipp_yitem *it;
 	const char *region;
+	ipp_pnum pn;
 	uint64_t count;
 	size_t n, i;
 	bool created;
@@ -900,7 +1110,9 @@ static int read_path(ipp_yreader *r, ipp_prof_module *m, mpz_t num)
 	    ipp_yr_mpz(r, &it[1], "path number", num) < 0 ||
 	    ipp_yr_u64(r, &it[2], "count", &count) < 0)
 		return -1;
-	i = path_get(m, intern_region(m, region), num, &created);
+	ipp_pnum_set(&pn, num);
+	i = path_get(m, intern_region(m, region), &pn, &created);
+	ipp_pnum_clear(&pn);
 	if (!created)
 		return ipp_yr_fail(r, r->tline, r->tcol, "duplicate record for path %.60s of "
 				   "region %.60s", ipp_yr_text(r, &it[1]), region);
@@ -914,6 +1126,7 @@ static int read_partial(ipp_yreader *r, ipp_prof_module *m, enum rkind kind, mpz
 {
 	const ipp_yitem *it, *st;
 	const char *region;
+	ipp_pnum pn;
 	ipp_id *stack;
 	uint64_t count;
 	size_t n, i;
@@ -944,7 +1157,9 @@ static int read_partial(ipp_yreader *r, ipp_prof_module *m, enum rkind kind, mpz
 		}
 		stack[k] = (ipp_id)v;
 	}
-	i = partial_get(m, kind, intern_region(m, region), num, stack, st->n, &created);
+	ipp_pnum_set(&pn, num);
+	i = partial_get(m, kind, intern_region(m, region), &pn, stack, st->n, &created);
+	ipp_pnum_clear(&pn);
 	free(stack);
 	if (!created)
 		return ipp_yr_fail(r, r->tline, r->tcol, "duplicate record for %s %.60s "
@@ -1099,8 +1314,9 @@ static int read_profile_keys(ipp_yreader *r, ipp_profile *p, int dline, size_t d
 	return rc;
 }
 
-ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
-				     char *err, size_t errlen)
+/* What ipp_profile_read_buffer reads, before read_done. */
+static ipp_profile *read_any(const char *buf, size_t len, const char *name, char *err,
+			     size_t errlen)
 {
 	if (len >= IPP_PF_MAGIC_LEN && memcmp(buf, IPP_PF_MAGIC, IPP_PF_MAGIC_LEN) == 0) {
 		ipp_profile *p;
@@ -1114,6 +1330,23 @@ ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *na
 		return p;
 	}
 	return read_text(buf, len, name, err, errlen);
+}
+
+/* Finishes a profile read_any read (once the input is freed): repeated
+ * path keys folded, the record index dropped. */
+static ipp_profile *read_done(ipp_profile *p)
+{
+	for (size_t i = 0; p && i < p->nmodules; i++)
+		fold_paths(p->modules[i]);
+	if (p)
+		ipp_profile_trim(p);
+	return p;
+}
+
+ipp_profile *ipp_profile_read_buffer(const char *buf, size_t len, const char *name,
+				     char *err, size_t errlen)
+{
+	return read_done(read_any(buf, len, name, err, errlen));
 }
 
 /* The text form (version 1, what ipp_profile_write_text prints). */
@@ -1163,9 +1396,9 @@ ipp_profile *ipp_profile_read_file(const char *path, char *err, size_t errlen)
 	ipp_profile *p;
 	if (!buf)
 		return NULL;
-	p = ipp_profile_read_buffer(buf, len, path, err, errlen);
+	p = read_any(buf, len, path, err, errlen);
 	free(buf);
-	return p;
+	return read_done(p);
 }
 
 /* ================================================================== */
@@ -1208,24 +1441,37 @@ bool ipp_prof_module_has_records(const ipp_prof_module *pm)
 	return pm->npaths + pm->npartials + pm->nicalls > 0;
 }
 
+/* The G*fin region of each region of a profile module, looked up when a
+ * record first needs it (so the first record naming a region the map does
+ * not have is the one reported). */
+struct region_map {
+	ipp_id *rid;		/* per profile region; IPP_NONE - 1 until looked up */
+};
+
 static int check_number(const ipp_prof_module *pm, const char *profname, const ipp_fin *fin,
-			uint32_t region, const mpz_t num, mpz_t total, ipp_id *rid,
+			struct region_map *rm, uint32_t region, const ipp_pnum *num,
 			char *err, size_t errlen)
 {
 	const char *name = pm->regions[region];
-	*rid = ipp_fin_region_find(fin, name);
+	ipp_id *rid = &rm->rid[region];
+	if (*rid == IPP_NONE - 1)
+		*rid = ipp_fin_region_find(fin, name);
 	if (*rid == IPP_NONE) {
 		ipp_seterr(err, errlen, "profile %s: %s: region '%s' is not in the map", profname,
 			   pm->module, name);
 		return -1;
 	}
-	ipp_fin_region_total(fin, *rid, total);
-	if (mpz_cmp(num, total) >= 0) {
-		char *n = mpz_get_str(NULL, 10, num), *t = mpz_get_str(NULL, 10, total);
+	if (!ipp_fin_region_has(fin, *rid, num)) {
+		char *n = ipp_pnum_str(num), *t;
+		mpz_t total;
+		mpz_init(total);
+		ipp_fin_region_total(fin, *rid, total);
+		t = mpz_get_str(NULL, 10, total);
 		ipp_seterr(err, errlen, "profile %s: %s: path number %.60s of region %s is out of "
 			   "range (the region has %.60s paths)", profname, pm->module, n, name, t);
 		free(n);
 		free(t);
+		mpz_clear(total);
 		return -1;
 	}
 	return 0;
@@ -1235,8 +1481,7 @@ int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp
 		      const ipp_fin *fin, char *err, size_t errlen)
 {
 	size_t nv = ipp_fin_nvertices(fin);
-	mpz_t total;
-	ipp_id rid;
+	struct region_map rm;
 	int rc = -1;
 
 	if (strcmp(pm->module, map->module) != 0) {
@@ -1264,17 +1509,18 @@ int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp
 			return -1;
 		}
 	}
-	mpz_init(total);
+	rm.rid = ipp_xmalloc((pm->nregions + 1) * sizeof(*rm.rid));
+	for (size_t i = 0; i < pm->nregions; i++)
+		rm.rid[i] = IPP_NONE - 1;
 	for (size_t i = 0; i < pm->npaths; i++)
-		if (check_number(pm, profname, fin, pm->paths[i].region, pm->paths[i].num, total,
-				 &rid, err, errlen) < 0)
+		if (check_number(pm, profname, fin, &rm, pm->paths[i].region, &pm->paths[i].num,
+				 err, errlen) < 0)
 			goto out;
 	for (size_t i = 0; i < pm->npartials + pm->nforked; i++) {
 		const ipp_prof_partial *q = i < pm->npartials ? &pm->partials[i] :
 					    &pm->forked[i - pm->npartials];
 		const char *what = i < pm->npartials ? "partial path" : "forked prefix";
-		if (check_number(pm, profname, fin, q->region, q->num, total, &rid, err,
-				 errlen) < 0)
+		if (check_number(pm, profname, fin, &rm, q->region, &q->num, err, errlen) < 0)
 			goto out;
 		for (size_t k = 0; k < q->nstack; k++) {
 			ipp_id v = q->stack[k];
@@ -1294,6 +1540,6 @@ int ipp_profile_check(const ipp_prof_module *pm, const char *profname, const ipp
 	}
 	rc = 0;
 out:
-	mpz_clear(total);
+	free(rm.rid);
 	return rc;
 }

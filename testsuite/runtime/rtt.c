@@ -231,9 +231,9 @@ const ipp_prof_module *rtt_module(const ipp_profile *p, const char *name, const 
 	return m;
 }
 
-static bool num_is(const mpz_t num, const char *s)
+static bool num_is(const ipp_pnum *num, const char *s)
 {
-	char *t = mpz_get_str(NULL, 10, num);
+	char *t = ipp_pnum_str(num);
 	bool r = strcmp(t, s) == 0;
 	free(t);
 	return r;
@@ -243,7 +243,7 @@ uint64_t rtt_path(const ipp_prof_module *m, const char *region, const char *num)
 {
 	for (size_t i = 0; i < m->npaths; i++)
 		if (strcmp(m->regions[m->paths[i].region], region) == 0 &&
-		    num_is(m->paths[i].num, num))
+		    num_is(&m->paths[i].num, num))
 			return m->paths[i].count;
 	return 0;
 }
@@ -254,7 +254,7 @@ static uint64_t stop_record(const ipp_prof_module *m, const ipp_prof_partial *re
 {
 	for (size_t i = 0; i < n; i++) {
 		const ipp_prof_partial *q = &recs[i];
-		if (strcmp(m->regions[q->region], region) == 0 && num_is(q->num, num) &&
+		if (strcmp(m->regions[q->region], region) == 0 && num_is(&q->num, num) &&
 		    q->nstack == nstack && memcmp(q->stack, stack, nstack * sizeof(*stack)) == 0)
 			return q->count;
 	}

@@ -360,9 +360,7 @@ ipp_graph *rg_random(uint64_t seed, const rg_params *p)
 /* Fixed shapes                                                         */
 /* ------------------------------------------------------------------ */
 
-/* Appends a chain of n diamonds to procedure p after vertex 'from' (which
- * gets one out-edge); returns the open exit of the chain. */
-static ipp_id diamond_chain(ipp_graph *g, ipp_id p, ipp_id from, unsigned n)
+ipp_id rg_append_diamonds(ipp_graph *g, ipp_id p, ipp_id from, unsigned n)
 {
 	ipp_id top = ipp_add_block(g, p);
 	ipp_add_edge(g, from, top);
@@ -383,7 +381,7 @@ ipp_graph *rg_diamond_chain(unsigned n)
 {
 	ipp_graph *g = ipp_graph_new();
 	ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
-	ipp_id last = diamond_chain(g, m, ipp_proc_entry(g, m), n);
+	ipp_id last = rg_append_diamonds(g, m, ipp_proc_entry(g, m), n);
 	ipp_add_edge(g, last, ipp_proc_exit(g, m));
 	return g;
 }
@@ -403,7 +401,7 @@ ipp_graph *rg_diamond_chain_calls(unsigned n, unsigned ncalls)
 	}
 	ipp_add_edge(g, prev, ipp_proc_exit(g, m));
 
-	ipp_id last = diamond_chain(g, f, ipp_proc_entry(g, f), n);
+	ipp_id last = rg_append_diamonds(g, f, ipp_proc_entry(g, f), n);
 	ipp_add_edge(g, last, ipp_proc_exit(g, f));
 	return g;
 }

@@ -55,6 +55,9 @@ ipp_graph *rg_random(uint64_t seed, const rg_params *p);
 
 /* Fixed shapes. */
 
+/* Appends a chain of n diamonds (2^n paths) to procedure p after vertex
+ * 'from' (which gets one out-edge); returns the open exit of the chain. */
+ipp_id rg_append_diamonds(ipp_graph *g, ipp_id p, ipp_id from, unsigned n);
 /* main: Entry -> a chain of n diamonds -> Exit; 2^n paths. */
 ipp_graph *rg_diamond_chain(unsigned n);
 /* main calls f 'ncalls' times in a row; f is a chain of n diamonds.

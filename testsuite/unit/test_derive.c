@@ -71,6 +71,7 @@
 #include "ipp_format.h"
 #include "ipp_derive.h"
 #include "ipp_local.h"
+#include "checkf.h"
 #include "fig4.h"
 #include "randgraph.h"
 
@@ -80,16 +81,6 @@
 #define INF UINT64_MAX
 #define MAX_REPORTS 6u
 
-#define CHECKF(cond, ...)                                                     \
-	do {                                                                  \
-		bool ok_ = (cond);                                            \
-		if (!ok_) {                                                   \
-			printf("\nFAIL ");                                    \
-			printf(__VA_ARGS__);                                  \
-			printf("\n");                                         \
-		}                                                             \
-		CU_ASSERT(ok_);                                               \
-	} while (0)
 
 static double now(void)
 {
@@ -1780,7 +1771,7 @@ static void test_figure9(void)
 	 * or starts in one procedure's loop and ends in another's (18, 25, 28,
 	 * 29, 30, 33). */
 	for (size_t i = 0; i < pm->npaths; i++) {
-		unsigned num = (unsigned)mpz_get_ui(pm->paths[i].num);
+		unsigned num = (unsigned)pm->paths[i].num.u;
 		bool circulation = num == 24 || num == 27 || num == 32 || num == 34;
 		int viol;
 		pm->paths[i].count--;

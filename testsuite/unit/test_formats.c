@@ -8,13 +8,16 @@
  * compared field by field with what was built.  Then the readers are fed
  * damaged input: wrong versions, bad kinds, dangling ids, a checksum that
  * no longer matches, truncation at every byte, garbage; and profiles are
- * round-tripped, merged and checked against a map.
+ * round-tripped, merged and checked against a map.  A binary profile with
+ * repeated keys is written with the format's own writer (runtime/
+ * ipp_profile.h) and must read as one record per key.
  *
  * Every expected value comes from the construction in this file.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
 #include "ipp_format.h"
+#include "ipp_profile.h"
 
 #include <CUnit/Basic.h>
 #include <CUnit/CUnit.h>
@@ -969,6 +972,16 @@ static char *profile_binary(const ipp_profile *p, size_t *len)
 	return out;
 }
 
+/* Does n hold the number x, in its representation (ipp_pnum: 64 bits
+ * inline, a GMP integer from 2^64 on)? */
+static bool pnum_is(const ipp_pnum *n, const mpz_t x)
+{
+	uint64_t u;
+	if (ipp_mpz_get_u64(x, &u))
+		return n->big == NULL && n->u == u;
+	return n->big != NULL && mpz_cmp(n->big, x) == 0;
+}
+
 static const ipp_prof_path *find_path(const ipp_prof_module *m, const char *region,
 				      const char *num)
 {
@@ -977,7 +990,7 @@ static const ipp_prof_path *find_path(const ipp_prof_module *m, const char *regi
 	mpz_init_set_str(x, num, 10);
 	for (size_t i = 0; i < m->npaths; i++)
 		if (strcmp(m->regions[m->paths[i].region], region) == 0 &&
-		    mpz_cmp(m->paths[i].num, x) == 0)
+		    pnum_is(&m->paths[i].num, x))
 			found = &m->paths[i];
 	mpz_clear(x);
 	return found;
@@ -1068,7 +1081,7 @@ static void test_profile_round_trip(void)
 	CU_ASSERT_EQUAL(m->forked[0].count, 2);
 	r = find_path(m, "power", "1267650600228229401496703205379");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-	CU_ASSERT_EQUAL(mpz_cmp(r->num, big), 0);
+	CU_ASSERT(pnum_is(&r->num, big));
 	CU_ASSERT_EQUAL(r->count, UINT64_MAX);
 	r = find_path(m, "null", "16");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
@@ -1076,7 +1089,7 @@ static void test_profile_round_trip(void)
 	for (size_t i = 0; i < m->npartials; i++) {
 		const ipp_prof_partial *pp = &m->partials[i];
 		CU_ASSERT_STRING_EQUAL(m->regions[pp->region], "main");
-		CU_ASSERT_EQUAL(mpz_cmp_ui(pp->num, 12), 0);
+		CU_ASSERT(pp->num.big == NULL && pp->num.u == 12);
 		CU_ASSERT_EQUAL(pp->stack[0], 5);
 		if (pp->nstack == 2) {
 			CU_ASSERT_EQUAL(pp->stack[1], 7);
@@ -1170,6 +1183,89 @@ static void test_profile_hand_written(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
 	CU_ASSERT_EQUAL(m->nicalls, 0);
 	ipp_profile_free(p);
+}
+
+static int mem_sink(void *ctx, const void *p, size_t n)
+{
+	return fwrite(p, 1, n, ctx) == n ? 0 : 5;
+}
+
+static const char *repeat_name(void *ctx, uint32_t i)
+{
+	static const char *const names[] = { "r.c", "main", "f" };
+	(void)ctx;
+	return names[i];
+}
+
+/* Keys may repeat in a binary profile (docs/FORMAT.md 3.1: the runtime
+ * writes its tables as they are), in one group or in two groups of the
+ * same region; the reader adds them up, saturating, into the record of
+ * their first occurrence.  Written here: main (5, 10) (3, 1) (5, 2^64 - 5);
+ * f (5, 7); main (3, 2) (9, 1).  Read: main 5 -> 2^64 - 1, main 3 -> 3,
+ * f 5 -> 7, main 9 -> 1, in that order. */
+static void test_profile_repeated_keys(void)
+{
+	static const struct { uint32_t name; uint64_t n; } groups[] = { { 1, 3 }, { 2, 1 },
+									 { 1, 2 } };
+	static const struct ipp_pf_path paths[] = { { 5, 10 }, { 3, 1 }, { 5, UINT64_MAX - 4 },
+						    { 5, 7 }, { 3, 2 }, { 9, 1 } };
+	static const struct { const char *region; uint64_t num, count; } want[] = {
+		{ "main", 5, UINT64_MAX }, { "main", 3, 3 }, { "f", 5, 7 }, { "main", 9, 1 } };
+	struct ipp_pf_out *o = malloc(sizeof(*o));
+	struct ipp_pf_module h;
+	char *buf = NULL, err[512] = "";
+	size_t len = 0, k = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ipp_profile *p;
+	ipp_prof_module *m;
+
+	CU_ASSERT_FATAL(o != NULL && f != NULL);
+	memset(&h, 0, sizeof(h));
+	h.checksum = 77;
+	h.runs = 2;
+	h.mode = 2;	/* intra */
+	h.nnames = 3;
+	h.names_size = ipp_pf_names_size(3, sizeof("r.c") + sizeof("main") + sizeof("f"));
+	h.npgroups = 3;
+	h.npaths = 6;
+	h.size = ipp_pf_module_size(h.names_size, h.npgroups, h.npaths, 0, 0);
+	ipp_pf_out_init(o, mem_sink, f);
+	ipp_pf_put_header(o, 1, h.size);
+	ipp_pf_put(o, &h, sizeof(h));
+	ipp_pf_put_names(o, 3, repeat_name, NULL);
+	for (size_t g = 0; g < 3; g++) {
+		ipp_pf_put_pgroup(o, groups[g].name, groups[g].n);
+		ipp_pf_put(o, &paths[k], groups[g].n * sizeof(paths[0]));
+		k += groups[g].n;
+	}
+	CU_ASSERT(ipp_pf_put_digest(o) == 0);
+	fclose(f);
+	free(o);
+	p = ipp_profile_read_buffer(buf, len, "repeat.prof", err, sizeof(err));
+	if (p == NULL)
+		printf("\nrepeated keys: %s\n", err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	m = ipp_profile_find(p, "r.c", 77);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL(m->runs, 2);
+	CU_ASSERT_EQUAL_FATAL(m->npaths, 4);
+	for (size_t i = 0; i < 4; i++) {
+		const ipp_prof_path *r = &m->paths[i];
+		CU_ASSERT_STRING_EQUAL(m->regions[r->region], want[i].region);
+		CU_ASSERT(r->num.big == NULL && r->num.u == want[i].num);
+		CU_ASSERT_EQUAL(r->count, want[i].count);
+	}
+	/* adding to a record of a profile that was read finds it */
+	{
+		mpz_t x;
+		mpz_init_set_ui(x, 9);
+		CU_ASSERT_EQUAL(ipp_prof_add_path(m, "main", x, 4), 3);
+		CU_ASSERT_EQUAL(m->paths[3].count, 5);
+		CU_ASSERT_EQUAL(m->npaths, 4);
+		mpz_clear(x);
+	}
+	ipp_profile_free(p);
+	free(buf);
 }
 
 static void test_profile_merge(void)
@@ -1591,6 +1687,7 @@ int main(void)
 	    !CU_add_test(s, "round trip, big numbers", test_profile_round_trip) ||
 	    !CU_add_test(s, "the hand-written layout", test_profile_hand_written) ||
 	    !CU_add_test(s, "merge arithmetic", test_profile_merge) ||
+	    !CU_add_test(s, "repeated keys in a binary profile", test_profile_repeated_keys) ||
 	    !CU_add_test(s, "rejects damaged profiles", test_profile_rejects) ||
 	    !CU_add_test(s, "truncation at every byte", test_profile_truncation) ||
 	    !CU_add_test(s, "the binary file", test_profile_binary) ||

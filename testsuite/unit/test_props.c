@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "brute.h"
+#include "checkf.h"
 #include "randgraph.h"
 
 #define DEFAULT_NGRAPHS 500u
@@ -49,17 +50,6 @@ static const enum ipp_mode all_modes[IPP_MODE_COUNT] = {
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
-/* CU_ASSERT with a printed message. */
-#define CHECKF(cond, ...)                                                     \
-	do {                                                                  \
-		bool ok_ = (cond);                                            \
-		if (!ok_) {                                                   \
-			printf("\nFAIL ");                                    \
-			printf(__VA_ARGS__);                                  \
-			printf("\n");                                         \
-		}                                                             \
-		CU_ASSERT(ok_);                                               \
-	} while (0)
 
 struct seed_range {
 	uint64_t first;
