@@ -153,7 +153,11 @@ void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 	for (size_t i = 0; i < u->nfns; i++) {
 		fninfo *fi = &u->fns[i];
 		ipp_local *l;
-		if (fi->skip || fi->in_memory || !records_restarts(u, fi))
+		/* not with inlined copies kept: the local numbering is the
+		 * body's own procedure's, and a copy's code is not counted in
+		 * rows (docs/NUMBERING.md, "Inlined copies") */
+		if (fi->skip || fi->in_memory || !records_restarts(u, fi) ||
+		    ipp_inline_kept(&fi->inl))
 			continue;
 		l = ipp_local_new(fin, fi->proc, UINT64_MAX >> 1);
 		if (ipp_opts.verbose && l)
@@ -251,6 +255,25 @@ struct fnstate {
 	unsigned ncond;
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
 	hash_set<gimple *> *throwers;	/* what could throw out (unwind.cc) */
+	/* The inlined copies kept as virtual procedures (inline.cc), by
+	 * index in fi->inl, and the body's own state while code for one of
+	 * them is emitted (use_proc). */
+	struct vproc *vp;
+	struct vproc *own;
+	int cur;		/* whose state r, nvc, ... are: -1 the body's own */
+};
+
+/* The state of one procedure of a body: the body's own, or an inlined
+ * copy's (docs/NUMBERING.md, "Inlined copies").  A copy whose call site
+ * continues the path (context mode, not cut) shares its caller's r and
+ * region and has nvc = psi_{c+1}(nvc of the caller) and onentry = r at
+ * its entry; a summarized copy starts a path of its own (r from 0, nvc 1)
+ * in its own Entry region and records it at its exit. */
+struct vproc {
+	tree r, nvc, onentry, reg, counts;
+	bool summarized;
+	bool frame_path;	/* its path is the one the frame's checkpoint names */
+	bool restarts;		/* it or a copy inside it records at a restart */
 };
 
 /* obj.field; volatile if obj is: the frame is read behind GCC's back (by
@@ -306,17 +329,20 @@ static tree state_var(struct fnstate *st, tree type, const char *name)
 	return v;
 }
 
-/* <a,b> applied to nvc: a constant in a fresh body (nvc = 1) or where a is
- * 0, else a*nvc + b computed into a temporary.  The cuts guarantee every
+/* <a,b> applied to nvc: a constant where nvc is one (a fresh body: nvc =
+ * 1; an inlined copy in it) or where a is 0, else a*nvc + b computed into
+ * a temporary.  The cuts guarantee every
  * value fits in 64 bits. */
 static tree lin_val(gimple_seq *seq, struct fnstate *st, mpz_t a, mpz_t b)
 {
 	tree t, t2;
-	if (!st->cont) {
+	if (TREE_CODE(st->nvc) == INTEGER_CST) {
 		mpz_t s;
 		unsigned HOST_WIDE_INT v;
 		mpz_init(s);
-		mpz_add(s, a, b);
+		mpz_set_ui(s, TREE_INT_CST_LOW(st->nvc));
+		mpz_mul(s, s, a);
+		mpz_add(s, s, b);
 		gcc_assert(mpz_sizeinbase(s, 2) <= 64);
 		v = mpz_get_ui(s);
 		mpz_clear(s);
@@ -604,9 +630,16 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 		emit_assign(seq, st->r, restart_val(seq, st, v));
 	if (st->local)
 		emit_local_set(seq, st, ipp_local_edge(st->local, st->restart_of[v]));
-	/* the old checkpoint names a prefix of the path just recorded */
-	if (st->frame)
+	/* the old checkpoint names a prefix of the path just recorded.  In
+	 * an inlined copy that continues the frame's path it cannot name v
+	 * (a stop stack names one vertex per frame, and the copy's call site
+	 * has none): it says "recorded" until the copy returns, so a crash
+	 * in between loses the prefix, never counts it twice.  A summarized
+	 * copy's path is not the frame's, whose checkpoint stands. */
+	if (st->frame && st->cur < 0)
 		emit_stand(seq, st, inside(v), true);
+	else if (st->frame && st->vp[st->cur].frame_path)
+		emit_stand(seq, st, -1, false);
 }
 
 /* ------------------------------------------------------------------ */
@@ -952,6 +985,141 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 }
 
 /* ------------------------------------------------------------------ */
+/* Inlined copies: virtual procedures                                   */
+/* ------------------------------------------------------------------ */
+
+/* The kept copy of fi's body whose procedure is p, or -1 (the body's own
+ * procedure). */
+static int copy_of_proc(const fninfo *fi, ipp_id p)
+{
+	for (int k = 0; k < fi->inl.n; k++)
+		if (!fi->inl.v[k].flat && fi->inl.v[k].proc == p)
+			return k;
+	return -1;
+}
+
+/* The code that follows is for procedure k of the body (-1: its own). */
+static void use_proc(struct fnstate *st, int k)
+{
+	const struct vproc *x = k < 0 ? st->own : &st->vp[k];
+	st->cur = k;
+	st->r = x->r;
+	st->nvc = x->nvc;
+	st->onentry = x->onentry;
+	st->reg = x->reg;
+	st->counts = x->counts;
+}
+
+/* The state of each kept copy (struct vproc), parents first (inl.v is in
+ * preorder). */
+static void setup_copies(struct fnstate *st)
+{
+	const struct inlines *in = &st->fi->inl;
+	const ipp_graph *g = st->u->g;
+	const struct body *b = st->b;
+
+	st->own = XCNEW(struct vproc);
+	st->own->r = st->r;
+	st->own->nvc = st->nvc;
+	st->own->onentry = st->onentry;
+	st->own->reg = st->reg;
+	st->own->counts = st->counts;
+	st->own->frame_path = true;
+	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
+	st->cur = -1;
+	for (int k = 0; k < in->n; k++) {
+		const struct ipp_inl *c = &in->v[k];
+		struct vproc *x = &st->vp[k], *p = c->parent < 0 ? st->own : &st->vp[c->parent];
+		if (c->flat)
+			continue;
+		x->summarized = ipp_fin_call_summary(st->fin, c->call) != IPP_SUM_NONE;
+		if (x->summarized) {
+			ipp_id region = ipp_fin_region_find(st->fin, ipp_proc_asm(g, c->proc));
+			gcc_assert(region != IPP_NONE);
+			x->r = state_var(st, ipp_u64, "ipp_vr");
+			x->nvc = build_int_cstu(ipp_u64, 1);
+			x->onentry = build_int_cstu(ipp_u64, 0);
+			x->reg = ipp_abi_region_addr(region);
+			continue;
+		}
+		x->r = p->r;
+		x->reg = p->reg;
+		x->counts = p->counts;
+		x->frame_path = p->frame_path;
+		x->onentry = state_var(st, ipp_u64, "ipp_von");
+		if (TREE_CODE(p->nvc) == INTEGER_CST) {
+			gimple_seq none = NULL;
+			use_proc(st, c->parent);
+			x->nvc = psi_val(&none, st, c->call + 1);
+			gcc_assert(!none && TREE_CODE(x->nvc) == INTEGER_CST);
+		} else
+			x->nvc = state_var(st, ipp_u64, "ipp_vnvc");
+	}
+	use_proc(st, -1);
+	/* which copies record at a restart (or hold one that does) */
+	for (size_t i = 0; i < b->nv; i++) {
+		ipp_id v = b->vbase + (ipp_id)i;
+		int k = copy_of_proc(st->fi, ipp_vertex_proc(g, v));
+		if (st->exit_of[v] == IPP_NONE)
+			continue;
+		for (; k >= 0; k = in->v[k].parent)
+			st->vp[k].restarts = true;
+	}
+}
+
+/* Control enters inlined copy k through its call vertex c (the caller's
+ * state is current): its state on entry. */
+static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
+{
+	struct vproc *x = &st->vp[k];
+	if (x->summarized) {
+		emit_assign(seq, x->r, build_int_cstu(ipp_u64, 0));
+		return;
+	}
+	if (TREE_CODE(x->nvc) != INTEGER_CST)
+		emit_assign(seq, x->nvc, psi_val(seq, st, c + 1));
+	emit_assign(seq, x->onentry, val(seq, st->r));
+}
+
+/* The code for one G* edge e of a CFG edge's route (supergraph.cc,
+ * add_route): the increment in the state of the procedure e lies in, a
+ * record and restart at a back edge or cut, the return at Exit_P; at an
+ * inlined copy's exit, its record if it is summarized; at its call
+ * vertex, its state on entry; at its return site, the frame's checkpoint
+ * again (emit_split). */
+static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
+{
+	const ipp_graph *g = st->u->g;
+	const ipp_fin *fin = st->fin;
+	ipp_id src = ipp_edge_src(g, e), dst = ipp_edge_dst(g, e);
+	ipp_id p = ipp_vertex_proc(g, src);
+
+	use_proc(st, copy_of_proc(st->fi, p));
+	if (ipp_vertex_kind(g, src) == IPP_V_RETSITE &&
+	    (ipp_call_flags(g, src - 1) & IPP_CALL_INLINED)) {
+		int k = copy_of_proc(st->fi, ipp_call_callee(g, src - 1));
+		if (st->frame && st->cur < 0 && st->vp[k].frame_path && st->vp[k].restarts)
+			emit_stand(seq, st, inside(src), true);
+	}
+	if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
+		emit_split(seq, st, src, dst);
+		return;
+	}
+	gcc_assert(st->fin_of[e] != IPP_NONE);
+	emit_add(seq, st, rho_val(seq, st, st->fin_of[e]));
+	emit_local_add(seq, st, st->fin_of[e]);
+	if (dst == ipp_proc_exit(g, p)) {
+		if (st->cur < 0)
+			emit_return(seq, st);	/* Exit_P's out-edges add 0 */
+		else if (st->vp[st->cur].summarized)
+			emit_record(seq, st, IPP_NONE, dst);
+	} else if (ipp_vertex_kind(g, dst) == IPP_V_CALL &&
+		   (ipp_call_flags(g, dst) & IPP_CALL_INLINED)) {
+		enter_copy(seq, st, copy_of_proc(st->fi, ipp_call_callee(g, dst)), dst);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* One body                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -1075,6 +1243,8 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		TREE_SIDE_EFFECTS(st.frame) = 1;
 	}
 
+	setup_copies(&st);
+	gcc_assert(!st.local || !ipp_inline_kept(&fi->inl));
 	{
 		gimple_seq seq = NULL;
 		emit_entry(&seq, &st);
@@ -1179,9 +1349,10 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
 	}
 
-	/* on CFG edges */
+	/* on CFG edges: each stands for the route of G* edges that starts
+	 * with its own (through the exits and entries of inlined copies) */
 	for (size_t k = 0; k < b->ne; k++) {
-		ipp_id e = b->ebase + (ipp_id)k, src = ipp_edge_src(g, e), dst = ipp_edge_dst(g, e);
+		ipp_id e = b->ebase + (ipp_id)k, src = ipp_edge_src(g, e);
 		edge ge = b->gedge[k];
 		gimple_seq seq = NULL;
 		gcall *sj;
@@ -1205,15 +1376,9 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 			emit_assign(&seq, st.r, res);
 			emit_stand(&seq, &st, inside(src), true);	/* a restart */
 		}
-		if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
-			emit_split(&seq, &st, src, dst);
-		} else {
-			gcc_assert(st.fin_of[e] != IPP_NONE);
-			emit_add(&seq, &st, rho_val(&seq, &st, st.fin_of[e]));
-			emit_local_add(&seq, &st, st.fin_of[e]);
-			if (dst == ipp_proc_exit(g, p))
-				emit_return(&seq, &st);	/* Exit_P's out-edges add 0 */
-		}
+		for (ipp_id x = e; x != IPP_NONE; x = u->rnext[x])
+			emit_route_edge(&seq, &st, x);
+		use_proc(&st, -1);
 		if (seq)
 			gsi_insert_seq_on_edge(ge, seq);
 	}
@@ -1226,6 +1391,8 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		ipp_unwind_pad(fun, &throwers, st.frame);
 	update_ssa(TODO_update_ssa);
 	pop_cfun();
+	XDELETE(st.own);
+	XDELETEVEC(st.vp);
 }
 
 /* An uninstrumented function that control re-enters abnormally (a

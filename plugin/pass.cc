@@ -213,7 +213,8 @@ static unsigned int execute_ipp_1(void)
 
 	/* step 4: the map */
 	{
-		const char **reasons = XCNEWVEC(const char *, u.nfns + 1);
+		/* per procedure: inlined copies are procedures too */
+		const char **reasons = XCNEWVEC(const char *, ipp_graph_nprocs(u.g) + 1);
 		ipp_map_meta meta;
 		FILE *mem;
 		for (size_t i = 0; i < u.nfns; i++)
