@@ -136,7 +136,7 @@ static bool encloses(const struct inlines *in, int k, int a)
 
 /* Step 1: splits the blocks of the current function where the copy
  * changes.  Returns the number of splits. */
-static unsigned split_blocks(hash_map<tree, int> *byblock)
+static unsigned split_blocks(hash_map<tree, int> *byblock, hash_set<gimple *> *tails)
 {
 	unsigned nsplit = 0;
 	/* blocks made by a split are appended and scanned in turn */
@@ -150,6 +150,11 @@ static unsigned split_blocks(hash_map<tree, int> *byblock)
 		     gsi_next_nondebug(&gsi)) {
 			gimple *s = gsi_stmt(gsi);
 			int k = inst_of_stmt(byblock, s);
+			/* a tail call and what follows it stay in one block
+			 * (tailcall.cc: the call's return site goes to
+			 * Exit_P); a copy making the call is flattened anyway */
+			if (prev && is_gimple_call(prev) && tails->contains(prev))
+				break;
 			if (k != INL_UNKNOWN) {
 				if (cur != INL_UNKNOWN && k != cur && prev) {
 					/* the rest of bb goes to a new block,
@@ -338,7 +343,7 @@ static void check_regions(struct inlines *in)
 	XDELETEVEC(restart);
 }
 
-void ipp_inline_analyze(fninfo *fi)
+void ipp_inline_analyze(fninfo *fi, hash_set<gimple *> *tails)
 {
 	struct inlines *in = &fi->inl;
 	hash_map<tree, int> byblock;
@@ -347,7 +352,7 @@ void ipp_inline_analyze(fninfo *fi)
 	if (ipp_opts.einline && DECL_INITIAL(fi->fun->decl) && TREE_CODE(DECL_INITIAL(fi->fun->decl)) == BLOCK)
 		collect(in, &byblock, BLOCK_SUBBLOCKS(DECL_INITIAL(fi->fun->decl)), INL_ROOT);
 	if (in->n > 0)
-		in->nsplit = split_blocks(&byblock);
+		in->nsplit = split_blocks(&byblock, tails);
 	assign_blocks(in, &byblock);
 	if (in->n > 0)
 		check_regions(in);

@@ -1011,7 +1011,10 @@ static void use_proc(struct fnstate *st, int k)
 }
 
 /* The state of each kept copy (struct vproc), parents first (inl.v is in
- * preorder). */
+ * preorder).  Its registers are SSA registers even in a function that
+ * keeps its own in memory (state_var): they live from the copy's entry to
+ * its exit, and no abnormal edge leaves a copy (inline.cc flattens a copy
+ * that makes calls). */
 static void setup_copies(struct fnstate *st)
 {
 	const struct inlines *in = &st->fi->inl;
@@ -1036,7 +1039,7 @@ static void setup_copies(struct fnstate *st)
 		if (x->summarized) {
 			ipp_id region = ipp_fin_region_find(st->fin, ipp_proc_asm(g, c->proc));
 			gcc_assert(region != IPP_NONE);
-			x->r = state_var(st, ipp_u64, "ipp_vr");
+			x->r = create_tmp_var(ipp_u64, "ipp_vr");
 			x->nvc = build_int_cstu(ipp_u64, 1);
 			x->onentry = build_int_cstu(ipp_u64, 0);
 			x->reg = ipp_abi_region_addr(region);
@@ -1046,14 +1049,14 @@ static void setup_copies(struct fnstate *st)
 		x->reg = p->reg;
 		x->counts = p->counts;
 		x->frame_path = p->frame_path;
-		x->onentry = state_var(st, ipp_u64, "ipp_von");
+		x->onentry = create_tmp_var(ipp_u64, "ipp_von");
 		if (TREE_CODE(p->nvc) == INTEGER_CST) {
 			gimple_seq none = NULL;
 			use_proc(st, c->parent);
 			x->nvc = psi_val(&none, st, c->call + 1);
 			gcc_assert(!none && TREE_CODE(x->nvc) == INTEGER_CST);
 		} else
-			x->nvc = state_var(st, ipp_u64, "ipp_vnvc");
+			x->nvc = create_tmp_var(ipp_u64, "ipp_vnvc");
 	}
 	use_proc(st, -1);
 	/* which copies record at a restart (or hold one that does) */

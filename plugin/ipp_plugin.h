@@ -122,8 +122,8 @@ struct inlines {
 /* Finds the inlined copies of fi's body (cfun), splits its blocks where
  * the copy changes, assigns every block to a copy or the function, and
  * flattens the copies that are not single-entry regions with one
- * continuation (fi->inl). */
-void ipp_inline_analyze(struct fninfo *fi);
+ * continuation (fi->inl).  tails: the unit's tail calls (tailcall.cc). */
+void ipp_inline_analyze(struct fninfo *fi, hash_set<gimple *> *tails);
 void ipp_inline_free(struct inlines *in);
 /* Does the body keep an inlined copy as a virtual procedure? */
 bool ipp_inline_kept(const struct inlines *in);

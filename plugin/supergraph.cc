@@ -695,7 +695,7 @@ bool ipp_build_supergraph(struct unit *u)
 		push_cfun(fi->fun);
 		if (fi->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT)
 			ipp_fold_before_cloning(fi->fun);
-		ipp_inline_analyze(fi);
+		ipp_inline_analyze(fi, u->tail_calls);
 		free_dominance_info(CDI_DOMINATORS);
 		build_body(u, fi);
 		pop_cfun();
