@@ -321,7 +321,9 @@ size_t ipp_graph_succ_vertices(const ipp_graph *g, ipp_id v, ipp_id *out, size_t
 /* Inlined copies (IPP_PROC_INLINED): each has exactly one call site, an
  * IPP_CALL_INLINED call vertex, in a procedure that is not the copy
  * itself nor one of its copies (the copies form trees below real
- * procedures); an IPP_CALL_INLINED call enters an inlined copy. */
+ * procedures); an IPP_CALL_INLINED call enters an inlined copy.  A copy
+ * also flagged IPP_PROC_SKIPPED is one whose blocks are its caller's own
+ * (a flattened copy, listed with the reason): it has no call site. */
 static int check_inlined(const ipp_graph *g, char *err, size_t errlen)
 {
 	size_t *ncalls = ipp_xcalloc(g->np ? g->np : 1, sizeof(size_t));
@@ -357,10 +359,19 @@ static int check_inlined(const ipp_graph *g, char *err, size_t errlen)
 		size_t depth = 0;
 		if (!(g->p[p].flags & IPP_PROC_INLINED))
 			continue;
-		if (g->p[p].flags & (IPP_PROC_ENTRY | IPP_PROC_SKIPPED)) {
-			ipp_seterr(err, errlen, "inlined procedure %s is flagged entry or skipped",
+		if (g->p[p].flags & IPP_PROC_ENTRY) {
+			ipp_seterr(err, errlen, "inlined procedure %s is flagged entry",
 				   g->p[p].asm_name);
 			goto out;
+		}
+		/* a copy left to its caller's blocks: listed, never called */
+		if (g->p[p].flags & IPP_PROC_SKIPPED) {
+			if (ncalls[p] != 0) {
+				ipp_seterr(err, errlen, "inlined procedure %s is skipped but has "
+					   "a call site", g->p[p].asm_name);
+				goto out;
+			}
+			continue;
 		}
 		if (ncalls[p] != 1) {
 			ipp_seterr(err, errlen, "inlined procedure %s has %zu call sites, not one",

@@ -91,7 +91,9 @@ int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
 					 * GCC inlined into another procedure, entered only
 					 * through its one call site, an IPP_CALL_INLINED
 					 * call vertex of the procedure it was inlined into
-					 * (docs/NUMBERING.md, "Inlined copies") */
+					 * (docs/NUMBERING.md, "Inlined copies"); with
+					 * IPP_PROC_SKIPPED, a copy whose blocks are its
+					 * caller's own (flattened): no call site, no body */
 
 /* Call-site flags. */
 #define IPP_CALL_INDIRECT	0x1u	/* through a pointer: callee unknown (callee = IPP_NONE) */

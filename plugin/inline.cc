@@ -1,8 +1,9 @@
 /* inline.cc -- the inlined copies of a function body, as virtual
- * procedures (docs/NUMBERING.md, "Inlined copies").
+ * procedures (docs/NUMBERING.md, section 8).
  *
- * The pass runs after early inlining, so that the program keeps the
- * plain build's inlining decisions.  Paths stay source paths: each copy of
+ * With -fplugin-arg-ipp-einline the pass runs after early inlining, so
+ * that the program keeps the plain build's inlining decisions (without
+ * it, nothing is inlined yet and there is nothing to find here).  Paths stay source paths: each copy of
  * a callee that GCC inlined into a body becomes a procedure of G* of its
  * own (IPP_PROC_INLINED), entered through one call vertex of the
  * procedure it was inlined into and left through that call's return site,
@@ -20,7 +21,9 @@
  *
  *  1. Blocks are split where the copy changes (after early inlining at
  *     -O2, the call's argument set-up and the inlined entry share a block),
- *     so that every basic block belongs to one copy, or to the function.
+ *     so that every basic block belongs to one copy, or to the function;
+ *     never after a tail call (tailcall.cc: its return site must go to
+ *     Exit_P).
  *  2. A block with no statement that says (an empty forwarder, a latch)
  *     belongs to the innermost copy that contains all its neighbours'.
  *  3. A copy must be a single-entry region with one continuation: exactly
@@ -29,15 +32,22 @@
  *     GCC's early passes can break that (jump threading across a copy, a
  *     statement of the caller moved into it); such a copy is *flattened*:
  *     its blocks are treated as the enclosing procedure's own, the map
- *     lists it with the reason (key inlined-flattened), and its own
- *     inlined copies are checked on their own.  A copy with a restart
- *     point (a setjmp receiver, a computed-goto target: GCC inlines
- *     neither) is flattened too.
+ *     lists it with the reason (a procedure flagged inlined and skipped,
+ *     supergraph.cc), and its own inlined copies are checked on their
+ *     own.  A copy with a restart point (a setjmp receiver, a
+ *     computed-goto target: GCC inlines neither) is flattened too, and so
+ *     is a copy whose own blocks make a call or end a path (a dead end):
+ *     a checkpoint inside it would need its call site in the stop stack
+ *     (docs/NUMBERING.md, section 8).  A copy none of whose code is left
+ *     is not listed.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
 #include "gcc-common.h"
 #include "ipp_plugin.h"
+
+/* The reason of a copy none of whose code is left: not listed in the map */
+const char ipp_inline_empty[] = "no code of it is left";
 
 #define INL_UNKNOWN (-2)	/* a statement or block that does not say */
 #define INL_ROOT (-1)		/* the function itself */
@@ -312,9 +322,10 @@ static void check_regions(struct inlines *in)
 				restart[k] = true;
 	}
 	for (int k = 0; k < in->n; k++) {
-		if (nentry[k] != 1)
-			in->v[k].flat = nentry[k] == 0 ? "no edge enters it"
-							: "entered by more than one edge";
+		if (nentry[k] == 0)
+			in->v[k].flat = ipp_inline_empty;
+		else if (nentry[k] != 1)
+			in->v[k].flat = "entered by more than one edge";
 		else if (cont[k] == -2)
 			in->v[k].flat = "its exits lead to more than one place";
 		else if (restart[k])
@@ -360,6 +371,8 @@ void ipp_inline_analyze(fninfo *fi, hash_set<gimple *> *tails)
 
 void ipp_inline_free(struct inlines *in)
 {
+	for (int k = 0; k < in->n; k++)
+		free(in->v[k].reason);
 	XDELETEVEC(in->v);
 	XDELETEVEC(in->bbinst);
 	memset(in, 0, sizeof(*in));

@@ -24,6 +24,10 @@
  *    restart and the abandoned frames (ipp_abi.h).
  * Functions with abnormal edges keep their path register and the state
  * they carry from entry to return in memory, not in SSA.
+ * Inlined copies kept as virtual procedures (-fplugin-arg-ipp-einline,
+ * inline.cc) have registers of their own and code on the routes of the
+ * CFG edges that enter, cross and leave them (docs/PROTOCOL.md, "Inlined
+ * copies").
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
@@ -270,7 +274,9 @@ struct fnstate {
  * its entry; a summarized copy starts a path of its own (r from 0, nvc 1)
  * in its own Entry region and records it at its exit. */
 struct vproc {
-	tree r, nvc, onentry, reg, counts;
+	tree r, nvc, onentry, reg;
+	tree counts;		/* its region's counters if counted inline, or NULL */
+	ipp_id region;		/* a summarized copy's Entry region */
 	bool summarized;
 	bool frame_path;	/* its path is the one the frame's checkpoint names */
 	bool restarts;		/* it or a copy inside it records at a restart */
@@ -704,26 +710,38 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		emit_top_vertex(seq, -1);
 	if (st->saved_path)
 		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
-	if (st->counts) {
-		/* single-threaded: the unit's own counters; else the thread's,
-		 * from the runtime (ipp_abi.h, gcounts) */
-		tree ptype = TREE_TYPE(st->counts), flag = tmp_of(char_type_node);
+	/* the counters of the regions counted inline: the body's own and its
+	 * summarized inlined copies' */
+	{
+		tree flag = tmp_of(char_type_node);
 		tree many = create_tmp_var(boolean_type_node, "ipp_c");
-		tree c = tmp_of(ptype);
 		gimple_seq call = NULL;
-		gcall *gc;
+		bool any = false;
 
-		/* counts = gcounts; if (!single-threaded) counts = the thread's:
-		 * a load, a compare and an address on the common path */
-		emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
-		gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
-							     build_int_cst(char_type_node, 0)));
-		emit_assign(seq, st->counts, ipp_abi_region_gcounts(st->region));
-		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, st->reg);
-		gimple_call_set_lhs(gc, c);
-		gimple_seq_add_stmt(&call, gc);
-		emit_assign(&call, st->counts, c);
-		add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
+		for (int k = -1; k < st->fi->inl.n; k++) {
+			const struct vproc *x = k < 0 ? st->own : &st->vp[k];
+			tree c;
+			gcall *gc;
+			if (!x->counts || (k >= 0 && !x->summarized))
+				continue;
+			/* single-threaded: the unit's own counters; else the
+			 * thread's, from the runtime (ipp_abi.h, gcounts): a
+			 * load, a compare and an address on the common path */
+			if (!any) {
+				emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
+				gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
+									     build_int_cst(char_type_node, 0)));
+				any = true;
+			}
+			emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
+			c = tmp_of(TREE_TYPE(x->counts));
+			gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
+			gimple_call_set_lhs(gc, c);
+			gimple_seq_add_stmt(&call, gc);
+			emit_assign(&call, x->counts, c);
+		}
+		if (any)
+			add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
 	}
 	emit_assign(seq, st->r, st->onentry);
 	if (st->local) {
@@ -1027,6 +1045,7 @@ static void setup_copies(struct fnstate *st)
 	st->own->onentry = st->onentry;
 	st->own->reg = st->reg;
 	st->own->counts = st->counts;
+	st->own->region = st->region;
 	st->own->frame_path = true;
 	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
 	st->cur = -1;
@@ -1038,11 +1057,20 @@ static void setup_copies(struct fnstate *st)
 		x->summarized = ipp_fin_call_summary(st->fin, c->call) != IPP_SUM_NONE;
 		if (x->summarized) {
 			ipp_id region = ipp_fin_region_find(st->fin, ipp_proc_asm(g, c->proc));
+			mpz_t total;
 			gcc_assert(region != IPP_NONE);
+			x->region = region;
 			x->r = create_tmp_var(ipp_u64, "ipp_vr");
 			x->nvc = build_int_cstu(ipp_u64, 1);
 			x->onentry = build_int_cstu(ipp_u64, 0);
 			x->reg = ipp_abi_region_addr(region);
+			/* a region small enough for an array: count inline, the
+			 * counters taken at the function's entry (emit_entry) */
+			mpz_init(total);
+			ipp_fin_region_total(st->fin, region, total);
+			if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0 && !ipp_opts.last)
+				x->counts = state_var(st, build_pointer_type(ipp_u64), "ipp_vcounts");
+			mpz_clear(total);
 			continue;
 		}
 		x->r = p->r;

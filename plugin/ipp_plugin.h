@@ -36,7 +36,8 @@ struct ipp_options {
 };
 extern struct ipp_options ipp_opts;
 
-/* The pass (pass.cc): a SIMPLE_IPA_PASS to insert after build_ssa_passes. */
+/* The pass (pass.cc): a SIMPLE_IPA_PASS to insert after build_ssa_passes
+ * (after "profile" with -fplugin-arg-ipp-einline). */
 opt_pass *ipp_make_pass(gcc::context *ctxt);
 
 /* The unit's map (a YAML document), produced by the pass; emitted into the
@@ -105,6 +106,7 @@ struct ipp_inl {
 	tree origin;		/* the inlined FUNCTION_DECL */
 	location_t site;	/* the inlined call */
 	const char *flat;	/* why its blocks are its parent's, or NULL */
+	char *reason;		/* ... as the map says it (a skip reason) */
 	ipp_id proc, call;	/* its procedure and call vertex (supergraph.cc) */
 	ipp_id cont_edge;	/* the G* edge out of its return site, once added */
 };
@@ -125,6 +127,9 @@ struct inlines {
  * continuation (fi->inl).  tails: the unit's tail calls (tailcall.cc). */
 void ipp_inline_analyze(struct fninfo *fi, hash_set<gimple *> *tails);
 void ipp_inline_free(struct inlines *in);
+/* The flat reason of a copy none of whose code is left (ipp_inl.flat): such
+ * a copy is not a procedure of G* at all. */
+extern const char ipp_inline_empty[];
 /* Does the body keep an inlined copy as a virtual procedure? */
 bool ipp_inline_kept(const struct inlines *in);
 int ipp_inline_lca(const struct inlines *in, int a, int b);

@@ -307,10 +307,12 @@ static ipp_id inst_proc(const fninfo *fi, int k)
 	return k < 0 ? fi->proc : fi->inl.v[k].proc;
 }
 
-/* The procedures of the inlined copies that are kept, and their call
- * vertices in the procedures they lie in, in preorder.  A copy's
- * assembler name extends its parent's: main/power:2 is the second copy of
- * power inlined into main itself. */
+/* The procedures of the inlined copies, and the call vertices of those
+ * kept in the procedures they lie in, in preorder.  A copy's assembler
+ * name extends its parent's: main/power:2 is the second copy of power
+ * inlined into main itself (counting the flattened ones).  A flattened
+ * copy is listed as a skipped procedure (IPP_PROC_INLINED |
+ * IPP_PROC_SKIPPED) with the reason, and has no call site. */
 static void add_inlined_procs(struct unit *u, fninfo *fi)
 {
 	struct inlines *in = &fi->inl;
@@ -319,20 +321,35 @@ static void add_inlined_procs(struct unit *u, fninfo *fi)
 		struct ipp_inl *x = &in->v[k];
 		ipp_id parent, c;
 		const char *oasm = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(x->origin));
+		const char *name = lang_hooks.decl_printable_name(x->origin, 0);
 		int nth = 1;
 		char *asm_name;
+		expanded_location at = expand_location(x->site);
 		x->cont_edge = IPP_NONE;
-		if (x->flat)
+		if (x->flat == ipp_inline_empty)
 			continue;
 		for (int j = 0; j < k; j++)
-			if (!in->v[j].flat && in->v[j].parent == x->parent &&
-			    in->v[j].origin == x->origin)
+			if (in->v[j].parent == x->parent && in->v[j].origin == x->origin &&
+			    in->v[j].flat != ipp_inline_empty)
 				nth++;
 		parent = inst_proc(fi, x->parent);
 		asm_name = xasprintf("%s/%s:%d", ipp_proc_asm(g, parent), oasm, nth);
 		grow(u);
-		x->proc = ipp_add_proc(g, lang_hooks.decl_printable_name(x->origin, 0), asm_name,
-				       IPP_PROC_INLINED);
+		if (x->flat) {
+			x->proc = ipp_add_proc(g, name, asm_name, IPP_PROC_INLINED | IPP_PROC_SKIPPED);
+			x->reason = xasprintf("inlined into %s at line %d; its blocks are %s's "
+					      "own: %s", ipp_proc_name(g, parent), at.line,
+					      ipp_proc_name(g, parent), x->flat);
+			if (ipp_opts.verbose)
+				inform(x->site, "ipp: %qs inlined here: left to the blocks of %qs (%s)",
+				       name, ipp_proc_name(g, parent), x->flat);
+			free(asm_name);
+			grow(u);
+			continue;
+		}
+		x->proc = ipp_add_proc(g, name, asm_name, IPP_PROC_INLINED);
+		if (ipp_opts.verbose)
+			inform(x->site, "ipp: %qs inlined here: virtual procedure %qs", name, asm_name);
 		free(asm_name);
 		grow(u);
 		set_loc(g, ipp_proc_entry(g, x->proc), DECL_SOURCE_LOCATION(x->origin));

@@ -26,7 +26,8 @@
 #   build runs with IPP_VERBOSE=1 and must print no "ipp: warning"/"ipp: error".
 #
 # Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES, and
-# IPP_TEST_IPPFLAGS: more flags for the ipp build only (einline.sh).
+# IPP_TEST_IPPFLAGS: more flags for the ipp build only, IPP_TEST_PROGRAMS:
+# the programs to test, by name (default: every one) (both for einline.sh).
 # Prints "N passed, N failed" and exits non-zero if anything failed.
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
@@ -102,6 +103,7 @@ expected_of() {
 
 for src in "$srcdir"/testsuite/programs/*.c; do
 	name=$(basename "$src" .c)
+	case " ${IPP_TEST_PROGRAMS:-$name} " in *" $name "*) ;; *) continue ;; esac
 	cflags=$(sed -n 's/.*ipp-cflags: *//p' "$src")
 	for O in -O0 -O2; do
 		plain=$work/$name$O.plain
