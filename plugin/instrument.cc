@@ -1472,5 +1472,10 @@ void ipp_guard_receiver(fninfo *fi)
 	}
 	gsi_commit_edge_inserts();
 	update_ssa(TODO_update_ssa);
+	/* the references to __ipp_top: without them, once the pass runs after
+	 * the early inliner (-fplugin-arg-ipp-einline), the symbol table drops
+	 * __ipp_top's node, and its TLS model with it (a non-TLS reference
+	 * that the link rejects: torture built-in-setjmp.c) */
+	cgraph_edge::rebuild_edges();
 	pop_cfun();
 }
