@@ -713,8 +713,7 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 	/* the counters of the regions counted inline: the body's own and its
 	 * summarized inlined copies' */
 	{
-		tree flag = tmp_of(char_type_node);
-		tree many = create_tmp_var(boolean_type_node, "ipp_c");
+		tree flag = NULL_TREE, many = NULL_TREE;
 		gimple_seq call = NULL;
 		bool any = false;
 
@@ -728,6 +727,10 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 			 * thread's, from the runtime (ipp_abi.h, gcounts): a
 			 * load, a compare and an address on the common path */
 			if (!any) {
+				/* made here only: a temporary more shifts the
+				 * DECL_UIDs that name GCC's own symbols (CSWTCH.N) */
+				flag = tmp_of(char_type_node);
+				many = create_tmp_var(boolean_type_node, "ipp_c");
 				emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
 				gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
 									     build_int_cst(char_type_node, 0)));
