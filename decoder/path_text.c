@@ -197,7 +197,24 @@ static const char *proc_of(const ipp_graph *g, ipp_id p)
 	return p != IPP_NONE ? ipp_proc_name(g, p) : "?";
 }
 
-/* The step form: "main:34 (loop restart)" per step. */
+/* Where inlined copy p lies: " (inlined into main:36)", outermost call
+ * site last when copies nest; nothing if p is not an inlined copy. */
+static void inlined_text(struct sbuf *b, const ipp_graph *g, ipp_id p)
+{
+	for (int depth = 0; p != IPP_NONE && (ipp_proc_flags(g, p) & IPP_PROC_INLINED); depth++) {
+		ipp_id c = ipp_proc_inline_site(g, p);
+		if (c == IPP_NONE)
+			break;
+		p = ipp_vertex_proc(g, c);
+		sb_printf(b, "%s%s:%d", depth ? ", " : " (inlined into ", proc_of(g, p),
+			  ipp_vertex_line(g, c));
+		if (!(ipp_proc_flags(g, p) & IPP_PROC_INLINED))
+			sb_printf(b, ")");
+	}
+}
+
+/* The step form: "main:34 (loop restart)" per step; a step in an inlined
+ * copy "power:23 (inlined into main:36)". */
 static void step_tokens(const ipp_graph *g, const struct item *items, size_t n,
 			struct tokens *t)
 {
@@ -209,6 +226,7 @@ static void step_tokens(const ipp_graph *g, const struct item *items, size_t n,
 		sb_printf(&b, "%s%s", opens ? "[" : "", proc_of(g, items[i].proc));
 		if (items[i].line > 0)
 			sb_printf(&b, ":%d", items[i].line);
+		inlined_text(&b, g, items[i].proc);
 		notes_text(&b, items[i].notes, items[i].nnotes);
 		if (closes)
 			sb_printf(&b, "]");
@@ -236,6 +254,7 @@ static void fold_tokens(const ipp_graph *g, const struct item *items, size_t n,
 			j++;
 		closes = items[i].context && (j == n || !items[j].context);
 		sb_printf(&b, "%s%s", opens ? "[" : "", proc_of(g, items[i].proc));
+		inlined_text(&b, g, items[i].proc);
 		for (size_t k = i; k < j; k++) {
 			int line = items[k].line;
 			bool run = line > 0 && !first && (size_t)line == prev + 1;

@@ -107,7 +107,9 @@ static void free_derived(ipp_graph *g)
 	free(g->reducible);
 	free(g->weight);
 	free(g->lidx);
+	free(g->isite);
 	g->lidx = NULL;
+	g->isite = NULL;
 	g->back = g->recursive = g->reducible = NULL;
 	g->weight = NULL;
 }
@@ -287,6 +289,12 @@ const char *ipp_vertex_file(const ipp_graph *g, ipp_id v)
 	return f >= 0 ? g->files[f] : NULL;
 }
 
+ipp_id ipp_proc_inline_site(const ipp_graph *g, ipp_id p)
+{
+	ipp_graph_derive(g);
+	return g->isite[p];
+}
+
 ipp_id ipp_proc_find(const ipp_graph *g, const char *asm_name)
 {
 	for (size_t i = 0; i < g->np; i++)
@@ -309,6 +317,81 @@ size_t ipp_graph_succ_vertices(const ipp_graph *g, ipp_id v, ipp_id *out, size_t
 }
 
 /* ---- structural checks ---- */
+
+/* Inlined copies (IPP_PROC_INLINED): each has exactly one call site, an
+ * IPP_CALL_INLINED call vertex, in a procedure that is not the copy
+ * itself nor one of its copies (the copies form trees below real
+ * procedures); an IPP_CALL_INLINED call enters an inlined copy.  A copy
+ * also flagged IPP_PROC_SKIPPED is one whose blocks are its caller's own
+ * (a flattened copy, listed with the reason): it has no call site. */
+static int check_inlined(const ipp_graph *g, char *err, size_t errlen)
+{
+	size_t *ncalls = ipp_xcalloc(g->np ? g->np : 1, sizeof(size_t));
+	ipp_id *site = ipp_xmalloc((g->np ? g->np : 1) * sizeof(ipp_id));
+	int rc = -1;
+
+	for (size_t p = 0; p < g->np; p++)
+		site[p] = IPP_NONE;
+
+	for (size_t v = 2; v < g->nv; v++) {
+		const struct ipp_vertex *x = &g->v[v];
+		if (x->kind != IPP_V_CALL || x->callee == IPP_NONE)
+			continue;
+		bool inl = (g->p[x->callee].flags & IPP_PROC_INLINED) != 0;
+		if (inl != ((x->cflags & IPP_CALL_INLINED) != 0)) {
+			ipp_seterr(err, errlen, "call vertex %zu: %s", v, inl
+				   ? "enters an inlined procedure but is not an inlined call"
+				   : "is an inlined call of a procedure that is not inlined");
+			goto out;
+		}
+		if (inl) {
+			ncalls[x->callee]++;
+			site[x->callee] = (ipp_id)v;
+		}
+	}
+	for (size_t v = 2; v < g->nv; v++)
+		if (g->v[v].kind == IPP_V_CALL && (g->v[v].cflags & IPP_CALL_INLINED) &&
+		    (g->v[v].callee == IPP_NONE || (g->v[v].cflags & IPP_CALL_INDIRECT))) {
+			ipp_seterr(err, errlen, "inlined call vertex %zu has no callee procedure", v);
+			goto out;
+		}
+	for (size_t p = 0; p < g->np; p++) {
+		size_t depth = 0;
+		if (!(g->p[p].flags & IPP_PROC_INLINED))
+			continue;
+		if (g->p[p].flags & IPP_PROC_ENTRY) {
+			ipp_seterr(err, errlen, "inlined procedure %s is flagged entry",
+				   g->p[p].asm_name);
+			goto out;
+		}
+		/* a copy left to its caller's blocks: listed, never called */
+		if (g->p[p].flags & IPP_PROC_SKIPPED) {
+			if (ncalls[p] != 0) {
+				ipp_seterr(err, errlen, "inlined procedure %s is skipped but has "
+					   "a call site", g->p[p].asm_name);
+				goto out;
+			}
+			continue;
+		}
+		if (ncalls[p] != 1) {
+			ipp_seterr(err, errlen, "inlined procedure %s has %zu call sites, not one",
+				   g->p[p].asm_name, ncalls[p]);
+			goto out;
+		}
+		for (ipp_id q = (ipp_id)p; site[q] != IPP_NONE && (g->p[q].flags & IPP_PROC_INLINED);
+		     q = g->v[site[q]].proc)
+			if (++depth > g->np) {
+				ipp_seterr(err, errlen, "inlined procedure %s is inlined into itself",
+					   g->p[p].asm_name);
+				goto out;
+			}
+	}
+	rc = 0;
+out:
+	free(ncalls);
+	free(site);
+	return rc;
+}
 
 int ipp_graph_check(const ipp_graph *g, char *err, size_t errlen)
 {
@@ -402,6 +485,8 @@ int ipp_graph_check(const ipp_graph *g, char *err, size_t errlen)
 			break;
 		}
 	}
+	if (check_inlined(g, err, errlen) < 0)
+		return -1;
 	for (size_t i = 0; i < g->np; i++)
 		for (size_t j = i + 1; j < g->np; j++)
 			if (strcmp(g->p[i].asm_name, g->p[j].asm_name) == 0) {
@@ -657,6 +742,14 @@ void ipp_graph_derive(const ipp_graph *cg)
 	for (size_t p = 0; p < g->np; p++)
 		for (size_t i = 0; i < g->p[p].nverts; i++)
 			lidx[g->p[p].verts[i]] = (int)i;
+	free(g->isite);
+	g->isite = ipp_xmalloc((g->np ? g->np : 1) * sizeof(ipp_id));
+	for (size_t p = 0; p < g->np; p++)
+		g->isite[p] = IPP_NONE;
+	for (size_t v = 2; v < g->nv; v++)
+		if (g->v[v].kind == IPP_V_CALL && (g->v[v].cflags & IPP_CALL_INLINED) &&
+		    g->v[v].callee != IPP_NONE && (g->p[g->v[v].callee].flags & IPP_PROC_INLINED))
+			g->isite[g->v[v].callee] = (ipp_id)v;
 	for (size_t p = 0; p < g->np; p++) {
 		struct ipp_proc *pr = &g->p[p];
 		if (pr->flags & IPP_PROC_SKIPPED)

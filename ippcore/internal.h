@@ -73,6 +73,7 @@ struct ipp_graph {
 	unsigned char *recursive;	/* per vertex: recursive call site */
 	unsigned char *reducible;	/* per procedure */
 	int *lidx;		/* per vertex: index in its procedure's vertex list */
+	ipp_id *isite;		/* per procedure: its inlined call site, or IPP_NONE */
 	bool weights_ok;
 	double *weight;		/* per vertex */
 };

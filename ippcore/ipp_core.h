@@ -87,6 +87,13 @@ int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
 					 * interprocedural call edges (main, externally
 					 * visible, address-taken): gets Entry_global -> Entry_P */
 #define IPP_PROC_SKIPPED	0x2u	/* not instrumented; has no body in the graph */
+#define IPP_PROC_INLINED	0x4u	/* a virtual procedure: a copy of a function that
+					 * GCC inlined into another procedure, entered only
+					 * through its one call site, an IPP_CALL_INLINED
+					 * call vertex of the procedure it was inlined into
+					 * (docs/NUMBERING.md, "Inlined copies"); with
+					 * IPP_PROC_SKIPPED, a copy whose blocks are its
+					 * caller's own (flattened): no call site, no body */
 
 /* Call-site flags. */
 #define IPP_CALL_INDIRECT	0x1u	/* through a pointer: callee unknown (callee = IPP_NONE) */
@@ -97,6 +104,9 @@ int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
 					 * (with IPP_CALL_FORCE_SUMMARY), the caller's
 					 * path through its return is recorded before
 					 * it (docs/PROTOCOL.md, "Tail calls") */
+#define IPP_CALL_INLINED	0x10u	/* the call site of an inlined copy: the callee is
+					 * an IPP_PROC_INLINED procedure, whose blocks lie
+					 * in the caller's body (no call instruction) */
 
 typedef struct ipp_graph ipp_graph;
 
@@ -165,6 +175,9 @@ ipp_id ipp_proc_exit(const ipp_graph *g, ipp_id p);
 ipp_id ipp_proc_gexit(const ipp_graph *g, ipp_id p);
 ipp_id ipp_proc_gentry(const ipp_graph *g, ipp_id p);
 ipp_id ipp_proc_find(const ipp_graph *g, const char *asm_name);	/* IPP_NONE if absent */
+/* The call vertex of an inlined procedure's one call site, or IPP_NONE if
+ * p is not IPP_PROC_INLINED. */
+ipp_id ipp_proc_inline_site(const ipp_graph *g, ipp_id p);
 enum ipp_vkind ipp_vertex_kind(const ipp_graph *g, ipp_id v);
 ipp_id ipp_vertex_proc(const ipp_graph *g, ipp_id v);	/* IPP_NONE for the global vertices */
 const char *ipp_vertex_file(const ipp_graph *g, ipp_id v);	/* NULL if unknown */

@@ -15,6 +15,7 @@
 const struct ipp_flag_name ipp_proc_flag_names[] = {
 	{ IPP_PROC_ENTRY, "entry" },
 	{ IPP_PROC_SKIPPED, "skipped" },
+	{ IPP_PROC_INLINED, "inlined" },
 	{ 0, NULL }
 };
 
@@ -23,6 +24,7 @@ const struct ipp_flag_name ipp_call_flag_names[] = {
 	{ IPP_CALL_FORCE_SUMMARY, "force-summary" },
 	{ IPP_CALL_NORETURN, "noreturn" },
 	{ IPP_CALL_TAIL, "tail" },
+	{ IPP_CALL_INLINED, "inlined" },
 	{ 0, NULL }
 };
 

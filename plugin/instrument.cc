@@ -24,6 +24,10 @@
  *    restart and the abandoned frames (ipp_abi.h).
  * Functions with abnormal edges keep their path register and the state
  * they carry from entry to return in memory, not in SSA.
+ * Inlined copies kept as virtual procedures (-fplugin-arg-ipp-einline,
+ * inline.cc) have registers of their own and code on the routes of the
+ * CFG edges that enter, cross and leave them (docs/PROTOCOL.md, "Inlined
+ * copies").
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
@@ -129,6 +133,16 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 	}
 }
 
+/* Does fi's body record at a back edge or a cut (its restarts), its own
+ * or those of an inlined copy it keeps (inline.cc)? */
+static bool records_restarts(const struct unit *u, const fninfo *fi)
+{
+	for (size_t k = 0; k < fi->orig.nv; k++)
+		if (u->exit_of[fi->orig.vbase + (ipp_id)k] != IPP_NONE)
+			return true;
+	return false;
+}
+
 /* Two-level counting (docs/NUMBERING.md) pays where many records of an
  * activation go to a hash table: context mode, a procedure whose local
  * paths from its entry and restarts fit a row, and that records at its
@@ -144,7 +158,11 @@ void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 	for (size_t i = 0; i < u->nfns; i++) {
 		fninfo *fi = &u->fns[i];
 		ipp_local *l;
-		if (fi->skip || fi->in_memory || !ipp_fin_proc_restarts(fin, fi->proc))
+		/* not with inlined copies kept: the local numbering is the
+		 * body's own procedure's, and a copy's code is not counted in
+		 * rows (docs/NUMBERING.md, "Inlined copies") */
+		if (fi->skip || fi->in_memory || !ipp_fin_proc_restarts(fin, fi->proc) ||
+		    ipp_inline_kept(&fi->inl))
 			continue;
 		l = ipp_local_new(fin, fi->proc, UINT64_MAX >> 1);
 		if (ipp_opts.verbose && l)
@@ -178,7 +196,7 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 			q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
 			/* a callee that records before a tail call records
 			 * before it returns */
-			if (!q || q->skip || q->framed || ipp_fin_proc_restarts(fin, q->proc) ||
+			if (!q || q->skip || q->framed || records_restarts(u, q) ||
 			    makes_tail_calls(u->g, &q->orig))
 				continue;
 			if (n == cap) {
@@ -242,6 +260,27 @@ struct fnstate {
 	unsigned ncond;
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
 	hash_set<gimple *> *throwers;	/* what could throw out (unwind.cc) */
+	/* The inlined copies kept as virtual procedures (inline.cc), by
+	 * index in fi->inl, and the body's own state while code for one of
+	 * them is emitted (use_proc). */
+	struct vproc *vp;
+	struct vproc *own;
+	int cur;		/* whose state r, nvc, ... are: -1 the body's own */
+};
+
+/* The state of one procedure of a body: the body's own, or an inlined
+ * copy's (docs/NUMBERING.md, "Inlined copies").  A copy whose call site
+ * continues the path (context mode, not cut) shares its caller's r and
+ * region and has nvc = psi_{c+1}(nvc of the caller) and onentry = r at
+ * its entry; a summarized copy starts a path of its own (r from 0, nvc 1)
+ * in its own Entry region and records it at its exit. */
+struct vproc {
+	tree r, nvc, onentry, reg;
+	tree counts;		/* its region's counters if counted inline, or NULL */
+	ipp_id region;		/* a summarized copy's Entry region */
+	bool summarized;
+	bool frame_path;	/* its path is the one the frame's checkpoint names */
+	bool restarts;		/* it or a copy inside it records at a restart */
 };
 
 /* obj.field; volatile if obj is: the frame is read behind GCC's back (by
@@ -297,17 +336,20 @@ static tree state_var(struct fnstate *st, tree type, const char *name)
 	return v;
 }
 
-/* <a,b> applied to nvc: a constant in a fresh body (nvc = 1) or where a is
- * 0, else a*nvc + b computed into a temporary.  The cuts guarantee every
+/* <a,b> applied to nvc: a constant where nvc is one (a fresh body: nvc =
+ * 1; an inlined copy in it) or where a is 0, else a*nvc + b computed into
+ * a temporary.  The cuts guarantee every
  * value fits in 64 bits. */
 static tree lin_val(gimple_seq *seq, struct fnstate *st, mpz_t a, mpz_t b)
 {
 	tree t, t2;
-	if (!st->cont) {
+	if (TREE_CODE(st->nvc) == INTEGER_CST) {
 		mpz_t s;
 		unsigned HOST_WIDE_INT v;
 		mpz_init(s);
-		mpz_add(s, a, b);
+		mpz_set_ui(s, TREE_INT_CST_LOW(st->nvc));
+		mpz_mul(s, s, a);
+		mpz_add(s, s, b);
 		gcc_assert(mpz_sizeinbase(s, 2) <= 64);
 		v = mpz_get_ui(s);
 		mpz_clear(s);
@@ -595,9 +637,16 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 		emit_assign(seq, st->r, restart_val(seq, st, v));
 	if (st->local)
 		emit_local_set(seq, st, ipp_local_edge(st->local, st->restart_of[v]));
-	/* the old checkpoint names a prefix of the path just recorded */
-	if (st->frame)
+	/* the old checkpoint names a prefix of the path just recorded.  In
+	 * an inlined copy that continues the frame's path it cannot name v
+	 * (a stop stack names one vertex per frame, and the copy's call site
+	 * has none): it says "recorded" until the copy returns, so a crash
+	 * in between loses the prefix, never counts it twice.  A summarized
+	 * copy's path is not the frame's, whose checkpoint stands. */
+	if (st->frame && st->cur < 0)
 		emit_stand(seq, st, inside(v), true);
+	else if (st->frame && st->vp[st->cur].frame_path)
+		emit_stand(seq, st, -1, false);
 }
 
 /* ------------------------------------------------------------------ */
@@ -662,26 +711,41 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		emit_top_vertex(seq, -1);
 	if (st->saved_path)
 		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
-	if (st->counts) {
-		/* single-threaded: the unit's own counters; else the thread's,
-		 * from the runtime (ipp_abi.h, gcounts) */
-		tree ptype = TREE_TYPE(st->counts), flag = tmp_of(char_type_node);
-		tree many = create_tmp_var(boolean_type_node, "ipp_c");
-		tree c = tmp_of(ptype);
+	/* the counters of the regions counted inline: the body's own and its
+	 * summarized inlined copies' */
+	{
+		tree flag = NULL_TREE, many = NULL_TREE;
 		gimple_seq call = NULL;
-		gcall *gc;
+		bool any = false;
 
-		/* counts = gcounts; if (!single-threaded) counts = the thread's:
-		 * a load, a compare and an address on the common path */
-		emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
-		gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
-							     build_int_cst(char_type_node, 0)));
-		emit_assign(seq, st->counts, ipp_abi_region_gcounts(st->region));
-		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, st->reg);
-		gimple_call_set_lhs(gc, c);
-		gimple_seq_add_stmt(&call, gc);
-		emit_assign(&call, st->counts, c);
-		add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
+		for (int k = -1; k < st->fi->inl.n; k++) {
+			const struct vproc *x = k < 0 ? st->own : &st->vp[k];
+			tree c;
+			gcall *gc;
+			if (!x->counts || (k >= 0 && !x->summarized))
+				continue;
+			/* single-threaded: the unit's own counters; else the
+			 * thread's, from the runtime (ipp_abi.h, gcounts): a
+			 * load, a compare and an address on the common path */
+			if (!any) {
+				/* made here only: a temporary more shifts the
+				 * DECL_UIDs that name GCC's own symbols (CSWTCH.N) */
+				flag = tmp_of(char_type_node);
+				many = create_tmp_var(boolean_type_node, "ipp_c");
+				emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
+				gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
+									     build_int_cst(char_type_node, 0)));
+				any = true;
+			}
+			emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
+			c = tmp_of(TREE_TYPE(x->counts));
+			gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
+			gimple_call_set_lhs(gc, c);
+			gimple_seq_add_stmt(&call, gc);
+			emit_assign(&call, x->counts, c);
+		}
+		if (any)
+			add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
 	}
 	emit_assign(seq, st->r, st->onentry);
 	if (st->local) {
@@ -952,6 +1016,154 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 }
 
 /* ------------------------------------------------------------------ */
+/* Inlined copies: virtual procedures                                   */
+/* ------------------------------------------------------------------ */
+
+/* The kept copy of fi's body whose procedure is p, or -1 (the body's own
+ * procedure). */
+static int copy_of_proc(const fninfo *fi, ipp_id p)
+{
+	for (int k = 0; k < fi->inl.n; k++)
+		if (!fi->inl.v[k].flat && fi->inl.v[k].proc == p)
+			return k;
+	return -1;
+}
+
+/* The code that follows is for procedure k of the body (-1: its own). */
+static void use_proc(struct fnstate *st, int k)
+{
+	const struct vproc *x = k < 0 ? st->own : &st->vp[k];
+	st->cur = k;
+	st->r = x->r;
+	st->nvc = x->nvc;
+	st->onentry = x->onentry;
+	st->reg = x->reg;
+	st->counts = x->counts;
+}
+
+/* The state of each kept copy (struct vproc), parents first (inl.v is in
+ * preorder).  Its registers are SSA registers even in a function that
+ * keeps its own in memory (state_var): they live from the copy's entry to
+ * its exit, and no abnormal edge leaves a copy (inline.cc flattens a copy
+ * that makes calls). */
+static void setup_copies(struct fnstate *st)
+{
+	const struct inlines *in = &st->fi->inl;
+	const ipp_graph *g = st->u->g;
+	const struct body *b = st->b;
+
+	st->own = XCNEW(struct vproc);
+	st->own->r = st->r;
+	st->own->nvc = st->nvc;
+	st->own->onentry = st->onentry;
+	st->own->reg = st->reg;
+	st->own->counts = st->counts;
+	st->own->region = st->region;
+	st->own->frame_path = true;
+	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
+	st->cur = -1;
+	for (int k = 0; k < in->n; k++) {
+		const struct ipp_inl *c = &in->v[k];
+		struct vproc *x = &st->vp[k], *p = c->parent < 0 ? st->own : &st->vp[c->parent];
+		if (c->flat)
+			continue;
+		x->summarized = ipp_fin_call_summary(st->fin, c->call) != IPP_SUM_NONE;
+		if (x->summarized) {
+			ipp_id region = ipp_fin_region_find(st->fin, ipp_proc_asm(g, c->proc));
+			mpz_t total;
+			gcc_assert(region != IPP_NONE);
+			x->region = region;
+			x->r = create_tmp_var(ipp_u64, "ipp_vr");
+			x->nvc = build_int_cstu(ipp_u64, 1);
+			x->onentry = build_int_cstu(ipp_u64, 0);
+			x->reg = ipp_abi_region_addr(region);
+			/* a region small enough for an array: count inline, the
+			 * counters taken at the function's entry (emit_entry) */
+			mpz_init(total);
+			ipp_fin_region_total(st->fin, region, total);
+			if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0 && !ipp_opts.last)
+				x->counts = state_var(st, build_pointer_type(ipp_u64), "ipp_vcounts");
+			mpz_clear(total);
+			continue;
+		}
+		x->r = p->r;
+		x->reg = p->reg;
+		x->counts = p->counts;
+		x->frame_path = p->frame_path;
+		x->onentry = create_tmp_var(ipp_u64, "ipp_von");
+		if (TREE_CODE(p->nvc) == INTEGER_CST) {
+			gimple_seq none = NULL;
+			use_proc(st, c->parent);
+			x->nvc = psi_val(&none, st, c->call + 1);
+			gcc_assert(!none && TREE_CODE(x->nvc) == INTEGER_CST);
+		} else
+			x->nvc = create_tmp_var(ipp_u64, "ipp_vnvc");
+	}
+	use_proc(st, -1);
+	/* which copies record at a restart (or hold one that does) */
+	for (size_t i = 0; i < b->nv; i++) {
+		ipp_id v = b->vbase + (ipp_id)i;
+		int k = copy_of_proc(st->fi, ipp_vertex_proc(g, v));
+		if (st->exit_of[v] == IPP_NONE)
+			continue;
+		for (; k >= 0; k = in->v[k].parent)
+			st->vp[k].restarts = true;
+	}
+}
+
+/* Control enters inlined copy k through its call vertex c (the caller's
+ * state is current): its state on entry. */
+static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
+{
+	struct vproc *x = &st->vp[k];
+	if (x->summarized) {
+		emit_assign(seq, x->r, build_int_cstu(ipp_u64, 0));
+		return;
+	}
+	if (TREE_CODE(x->nvc) != INTEGER_CST)
+		emit_assign(seq, x->nvc, psi_val(seq, st, c + 1));
+	emit_assign(seq, x->onentry, val(seq, st->r));
+}
+
+/* The code for one G* edge e of a CFG edge's route (supergraph.cc,
+ * add_route): the increment in the state of the procedure e lies in, a
+ * record and restart at a back edge or cut, the return at Exit_P; at an
+ * inlined copy's exit, its record if it is summarized; at its call
+ * vertex, its state on entry; at its return site, the frame's checkpoint
+ * again (emit_split). */
+static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
+{
+	const ipp_graph *g = st->u->g;
+	const ipp_fin *fin = st->fin;
+	ipp_id src = ipp_edge_src(g, e), dst = ipp_edge_dst(g, e);
+	ipp_id p = ipp_vertex_proc(g, src);
+
+	use_proc(st, copy_of_proc(st->fi, p));
+	if (ipp_vertex_kind(g, src) == IPP_V_RETSITE &&
+	    (ipp_call_flags(g, src - 1) & IPP_CALL_INLINED)) {
+		int k = copy_of_proc(st->fi, ipp_call_callee(g, src - 1));
+		if (st->frame && st->cur < 0 && st->vp[k].frame_path && st->vp[k].restarts)
+			emit_stand(seq, st, inside(src), true);
+	}
+	if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
+		emit_split(seq, st, src, dst);
+		return;
+	}
+	gcc_assert(st->fin_of[e] != IPP_NONE);
+	emit_add(seq, st, rho_val(seq, st, st->fin_of[e]));
+	emit_local_add(seq, st, st->fin_of[e]);
+	if (dst == ipp_proc_exit(g, p)) {
+		if (st->cur < 0)
+			emit_return(seq, st);	/* Exit_P's out-edges add 0 */
+		else if (st->vp[st->cur].summarized)
+			emit_record(seq, st, IPP_NONE, dst);
+	} else if (ipp_vertex_kind(g, dst) == IPP_V_CALL &&
+		   (ipp_call_flags(g, dst) & IPP_CALL_INLINED)) {
+		enter_copy(seq, st, copy_of_proc(st->fi, ipp_call_callee(g, dst)), dst);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* One body                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -1025,7 +1237,9 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		TREE_THIS_VOLATILE(st.r) = 1;
 		TREE_SIDE_EFFECTS(st.r) = 1;
 	}
-	st.records_restarts = ipp_fin_proc_restarts(fin, fi->proc);
+	for (size_t k = 0; k < b->nv; k++)
+		if (st.exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
+			st.records_restarts = true;	/* its own or an inlined copy's */
 	if (st.cont) {
 		st.onentry = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_PATH));
 		st.nvc = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_NVC));
@@ -1073,6 +1287,8 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		TREE_SIDE_EFFECTS(st.frame) = 1;
 	}
 
+	setup_copies(&st);
+	gcc_assert(!st.local || !ipp_inline_kept(&fi->inl));
 	{
 		gimple_seq seq = NULL;
 		emit_entry(&seq, &st);
@@ -1177,9 +1393,10 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
 	}
 
-	/* on CFG edges */
+	/* on CFG edges: each stands for the route of G* edges that starts
+	 * with its own (through the exits and entries of inlined copies) */
 	for (size_t k = 0; k < b->ne; k++) {
-		ipp_id e = b->ebase + (ipp_id)k, src = ipp_edge_src(g, e), dst = ipp_edge_dst(g, e);
+		ipp_id e = b->ebase + (ipp_id)k, src = ipp_edge_src(g, e);
 		edge ge = b->gedge[k];
 		gimple_seq seq = NULL;
 		gcall *sj;
@@ -1203,15 +1420,9 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 			emit_assign(&seq, st.r, res);
 			emit_stand(&seq, &st, inside(src), true);	/* a restart */
 		}
-		if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
-			emit_split(&seq, &st, src, dst);
-		} else {
-			gcc_assert(st.fin_of[e] != IPP_NONE);
-			emit_add(&seq, &st, rho_val(&seq, &st, st.fin_of[e]));
-			emit_local_add(&seq, &st, st.fin_of[e]);
-			if (dst == ipp_proc_exit(g, p))
-				emit_return(&seq, &st);	/* Exit_P's out-edges add 0 */
-		}
+		for (ipp_id x = e; x != IPP_NONE; x = u->rnext[x])
+			emit_route_edge(&seq, &st, x);
+		use_proc(&st, -1);
 		if (seq)
 			gsi_insert_seq_on_edge(ge, seq);
 	}
@@ -1224,6 +1435,8 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		ipp_unwind_pad(fun, &throwers, st.frame);
 	update_ssa(TODO_update_ssa);
 	pop_cfun();
+	XDELETE(st.own);
+	XDELETEVEC(st.vp);
 }
 
 /* An uninstrumented function that control re-enters abnormally (a
@@ -1272,5 +1485,10 @@ void ipp_guard_receiver(fninfo *fi)
 	}
 	gsi_commit_edge_inserts();
 	update_ssa(TODO_update_ssa);
+	/* the references to __ipp_top: without them, once the pass runs after
+	 * the early inliner (-fplugin-arg-ipp-einline), the symbol table drops
+	 * __ipp_top's node, and its TLS model with it (a non-TLS reference
+	 * that the link rejects: torture built-in-setjmp.c) */
+	cgraph_edge::rebuild_edges();
 	pop_cfun();
 }

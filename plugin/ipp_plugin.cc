@@ -26,6 +26,8 @@ static struct plugin_info ipp_info = {
 	"  -fplugin-arg-ipp-limit=N             paths per region (default 2^64-1)\n"
 	"  -fplugin-arg-ipp-last                flight recorder: each thread keeps its last\n"
 	"                                       paths (IPP_LAST), written at exit and crash\n"
+	"  -fplugin-arg-ipp-einline             instrument after early inlining (experimental:\n"
+	"                                       inlined copies as virtual procedures)\n"
 };
 
 /* Emits the map as the contents of section .ipp_map: non-allocated
@@ -91,6 +93,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	ipp_opts.mode = IPP_MODE_CONTEXT;
 	ipp_opts.verbose = false;
 	ipp_opts.last = false;
+	ipp_opts.einline = false;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
 		const char *k = info->argv[i].key, *v = info->argv[i].value;
@@ -118,6 +121,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 				return 1;
 			}
 			ipp_opts.last = true;
+		} else if (strcmp(k, "einline") == 0) {
+			if (v) {
+				error("ipp: %<-fplugin-arg-ipp-einline%> takes no value");
+				return 1;
+			}
+			ipp_opts.einline = true;
 		} else if (strcmp(k, "limit") == 0) {
 			if (!v || mpz_set_str(ipp_opts.limit, v, 10) < 0 ||
 			    mpz_cmp_ui(ipp_opts.limit, 2) < 0 ||
@@ -128,7 +137,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			}
 		} else {
 			error("ipp: unknown option %<-fplugin-arg-ipp-%s%> (known: %<mode%>, "
-			      "%<verbose%>, %<limit%>, %<last%>)", k);
+			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>)", k);
 			return 1;
 		}
 	}
@@ -139,9 +148,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			  (void *)ipp_abi_gc_roots);
 	/* Where the pass goes: right after build_ssa_passes, where every body
 	 * of the unit is in SSA with a CFG and nothing is inlined yet
-	 * (docs/PROTOCOL.md, the design notes). */
+	 * (docs/PROTOCOL.md, the design notes); with -fplugin-arg-ipp-einline
+	 * where gcov's pass is, after "profile" (the small IPA pass that
+	 * follows the early inliner and the early optimizations), so that the
+	 * program keeps the plain build's early inlining decisions and each
+	 * inlined copy becomes a virtual procedure (inline.cc). */
 	pass.pass = ipp_make_pass(g);
-	pass.reference_pass_name = "build_ssa_passes";
+	pass.reference_pass_name = ipp_opts.einline ? "profile" : "build_ssa_passes";
 	pass.ref_pass_instance_number = 1;
 	pass.pos_op = PASS_POS_INSERT_AFTER;
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);

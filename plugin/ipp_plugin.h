@@ -6,6 +6,7 @@
  *                   map's emission into .ipp_map
  *   pass.cc         the pass: drives the other files over one unit
  *   supergraph.cc   step 1: which functions are instrumented; G* from GIMPLE
+ *   inline.cc       the inlined copies in a body, as virtual procedures
  *   abi.cc          the runtime ABI as GCC trees (runtime/ipp_abi.def)
  *   tailcall.cc     step 1: which calls stay sibling calls
  *   instrument.cc   step 3: the code inserted into each function
@@ -30,10 +31,13 @@ struct ipp_options {
 	bool last;		/* -fplugin-arg-ipp-last: every record through
 				 * __ipp_record_last (the flight recorder,
 				 * docs/RUNTIME.md): no inline counters, no rows */
+	bool einline;		/* -fplugin-arg-ipp-einline: the pass runs after
+				 * early inlining (inline.cc) */
 };
 extern struct ipp_options ipp_opts;
 
-/* The pass (pass.cc): a SIMPLE_IPA_PASS to insert after build_ssa_passes. */
+/* The pass (pass.cc): a SIMPLE_IPA_PASS to insert after build_ssa_passes
+ * (after "profile" with -fplugin-arg-ipp-einline). */
 opt_pass *ipp_make_pass(gcc::context *ctxt);
 
 /* The unit's map (a YAML document), produced by the pass; emitted into the
@@ -93,6 +97,43 @@ static inline edge body_edge(const struct body *b, ipp_id e)
 	return (size_t)(e - b->ebase) < b->ne ? b->gedge[e - b->ebase] : NULL;
 }
 
+/* One copy of a function that GCC inlined into a body (inline.cc), the
+ * virtual procedure it becomes (IPP_PROC_INLINED) and its call site. */
+struct ipp_inl {
+	tree block;		/* its outer scope BLOCK */
+	int parent;		/* the copy it lies in, or -1: the function itself
+				 * (after flattening: the nearest copy kept) */
+	tree origin;		/* the inlined FUNCTION_DECL */
+	location_t site;	/* the inlined call */
+	const char *flat;	/* why its blocks are its parent's, or NULL */
+	char *reason;		/* ... as the map says it (a skip reason) */
+	ipp_id proc, call;	/* its procedure and call vertex (supergraph.cc) */
+	ipp_id cont_edge;	/* the G* edge out of its return site, once added */
+};
+
+/* The inlined copies of one body, in preorder (a copy before those inside
+ * it), and the copy each basic block belongs to. */
+struct inlines {
+	struct ipp_inl *v;
+	int n;
+	int *bbinst;		/* per bb index: the copy, or -1 (the function) */
+	int nbb;
+	unsigned nsplit;	/* blocks split where the copy changed */
+};
+
+/* Finds the inlined copies of fi's body (cfun), splits its blocks where
+ * the copy changes, assigns every block to a copy or the function, and
+ * flattens the copies that are not single-entry regions with one
+ * continuation (fi->inl).  tails: the unit's tail calls (tailcall.cc). */
+void ipp_inline_analyze(struct fninfo *fi, hash_set<gimple *> *tails);
+void ipp_inline_free(struct inlines *in);
+/* The flat reason of a copy none of whose code is left (ipp_inl.flat): such
+ * a copy is not a procedure of G* at all. */
+extern const char ipp_inline_empty[];
+/* Does the body keep an inlined copy as a virtual procedure? */
+bool ipp_inline_kept(const struct inlines *in);
+int ipp_inline_lca(const struct inlines *in, int a, int b);
+
 /* One function of the unit. */
 struct fninfo {
 	cgraph_node *node;
@@ -102,6 +143,7 @@ struct fninfo {
 	bool cloneable;		/* may get a continuing clone (clone.cc) */
 	bool framed;		/* has a frame (instrument.cc, ipp_needs_frame) */
 	bool in_memory;		/* the path register is frame.path */
+	struct inlines inl;	/* the inlined copies in its body */
 	struct body orig;	/* the original body's anchors */
 	struct body *clone;	/* the continuing clone's, or NULL */
 	cgraph_node *clone_node;
@@ -132,6 +174,13 @@ struct unit {
 	ipp_id *chain_in;
 	/* per G* edge */
 	edge *gedge;
+	/* per G* edge: the next G* edge of the same CFG edge, or IPP_NONE.  A
+	 * CFG edge that leaves or enters inlined copies stands for several G*
+	 * edges (a *route*): the first has the CFG edge (gedge), the others
+	 * follow it through the copies' exits, return sites, call vertices
+	 * and entries.  Routes out of one copy share the part after its
+	 * return site. */
+	ipp_id *rnext;
 	/* the numbering, by G* origin (ipp_fin_maps) */
 	ipp_id *fin_of;		/* G* edge -> kept NORMAL fin edge, or IPP_NONE */
 	ipp_id *exit_of;	/* G* vertex -> its SURR_EXIT fin edge, or IPP_NONE */

@@ -3,7 +3,9 @@
  *
  * A SIMPLE_IPA_PASS right after build_ssa_passes: every function body of the
  * unit is in GIMPLE/SSA with a CFG, and nothing has been inlined yet, so
- * paths are in terms of source functions at -O0 and -O2 alike.
+ * paths are in terms of source functions at -O0 and -O2 alike.  With
+ * -fplugin-arg-ipp-einline it runs after "profile" instead (after the early
+ * inliner), and each inlined copy becomes a virtual procedure (inline.cc).
  *
  *  1. Build the unit's supergraph G* (supergraph.cc).
  *  2. Let the core choose cuts (ipp_autocut) and number G*fin.
@@ -213,11 +215,17 @@ static unsigned int execute_ipp_1(void)
 
 	/* step 4: the map */
 	{
-		const char **reasons = XCNEWVEC(const char *, u.nfns + 1);
+		/* per procedure: inlined copies are procedures too */
+		const char **reasons = XCNEWVEC(const char *, ipp_graph_nprocs(u.g) + 1);
 		ipp_map_meta meta;
 		FILE *mem;
-		for (size_t i = 0; i < u.nfns; i++)
+		for (size_t i = 0; i < u.nfns; i++) {
+			const struct inlines *in = &u.fns[i].inl;
 			reasons[u.fns[i].proc] = u.fns[i].skip;
+			for (int k = 0; k < in->n; k++)
+				if (in->v[k].flat && in->v[k].proc != IPP_NONE)
+					reasons[in->v[k].proc] = in->v[k].reason;
+		}
 		memset(&meta, 0, sizeof(meta));
 		meta.module = module;
 		meta.ipp_version = IPP_VERSION;

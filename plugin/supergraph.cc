@@ -47,8 +47,11 @@ static void grow(struct unit *u)
 		size_t old = u->cap_e;
 		u->cap_e = 2 * (ne + 2);
 		u->gedge = (edge *)xrealloc(u->gedge, u->cap_e * sizeof(edge));
-		for (size_t i = old; i < u->cap_e; i++)
+		u->rnext = (ipp_id *)xrealloc(u->rnext, u->cap_e * sizeof(ipp_id));
+		for (size_t i = old; i < u->cap_e; i++) {
 			u->gedge[i] = NULL;
+			u->rnext[i] = IPP_NONE;
+		}
 	}
 }
 
@@ -298,6 +301,119 @@ static void seg_loc(struct unit *u, struct seglines *sl, location_t loc)
 	sl->lines[sl->n++] = x.line;
 }
 
+/* The procedure of copy k of fi's body (-1: the function's own). */
+static ipp_id inst_proc(const fninfo *fi, int k)
+{
+	return k < 0 ? fi->proc : fi->inl.v[k].proc;
+}
+
+/* The procedures of the inlined copies, and the call vertices of those
+ * kept in the procedures they lie in, in preorder.  A copy's assembler
+ * name extends its parent's: main/power:2 is the second copy of power
+ * inlined into main itself (counting the flattened ones).  A flattened
+ * copy is listed as a skipped procedure (IPP_PROC_INLINED |
+ * IPP_PROC_SKIPPED) with the reason, and has no call site. */
+static void add_inlined_procs(struct unit *u, fninfo *fi)
+{
+	struct inlines *in = &fi->inl;
+	ipp_graph *g = u->g;
+	for (int k = 0; k < in->n; k++) {
+		struct ipp_inl *x = &in->v[k];
+		ipp_id parent, c;
+		const char *oasm = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(x->origin));
+		const char *name = lang_hooks.decl_printable_name(x->origin, 0);
+		int nth = 1;
+		char *asm_name;
+		expanded_location at = expand_location(x->site);
+		x->cont_edge = IPP_NONE;
+		if (x->flat == ipp_inline_empty)
+			continue;
+		for (int j = 0; j < k; j++)
+			if (in->v[j].parent == x->parent && in->v[j].origin == x->origin &&
+			    in->v[j].flat != ipp_inline_empty)
+				nth++;
+		parent = inst_proc(fi, x->parent);
+		asm_name = xasprintf("%s/%s:%d", ipp_proc_asm(g, parent), oasm, nth);
+		grow(u);
+		if (x->flat) {
+			x->proc = ipp_add_proc(g, name, asm_name, IPP_PROC_INLINED | IPP_PROC_SKIPPED);
+			x->reason = xasprintf("inlined into %s at line %d; its blocks are %s's "
+					      "own: %s", ipp_proc_name(g, parent), at.line,
+					      ipp_proc_name(g, parent), x->flat);
+			if (ipp_opts.verbose)
+				inform(x->site, "ipp: %qs inlined here: left to the blocks of %qs (%s)",
+				       name, ipp_proc_name(g, parent), x->flat);
+			free(asm_name);
+			grow(u);
+			continue;
+		}
+		x->proc = ipp_add_proc(g, name, asm_name, IPP_PROC_INLINED);
+		if (ipp_opts.verbose)
+			inform(x->site, "ipp: %qs inlined here: virtual procedure %qs", name, asm_name);
+		free(asm_name);
+		grow(u);
+		set_loc(g, ipp_proc_entry(g, x->proc), DECL_SOURCE_LOCATION(x->origin));
+		c = x->call = ipp_add_call(g, parent, x->proc, IPP_CALL_INLINED);
+		grow(u);
+		set_loc(g, c, x->site);
+		set_loc(g, c + 1, x->site);
+	}
+}
+
+/* The G* edges of a CFG edge ge from vertex src, in copy a, to vertex dst
+ * (a block's head, or Exit_P), in copy k: out of the copies a lies in and
+ * k does not, through their Exit and return sites, then into those k lies
+ * in, through their call vertices and Entry.  The first edge stands for
+ * ge; the others follow it (u->rnext).  A copy's exits all go to one
+ * place (inline.cc), so the part after its return site is added once and
+ * shared.  Returns the first edge. */
+static ipp_id add_route(struct unit *u, fninfo *fi, ipp_id src, int a, ipp_id dst, int k, edge ge)
+{
+	struct inlines *in = &fi->inl;
+	ipp_graph *g = u->g;
+	int l = ipp_inline_lca(in, a, k), cont = -1;
+	ipp_id first = IPP_NONE, prev = IPP_NONE, cur = src, e;
+	auto_vec<int> down;
+
+	/* links e after the previous edge of the route; the first edge after
+	 * a return site is the copy's shared continuation */
+#define LINK(E) do {							\
+		if (prev == IPP_NONE)					\
+			first = (E);					\
+		else							\
+			u->rnext[prev] = (E);				\
+		prev = (E);						\
+		if (cont >= 0)						\
+			in->v[cont].cont_edge = (E);			\
+		cont = -1;						\
+	} while (0)
+
+	for (; a != l; a = in->v[a].parent) {
+		e = add_edge(u, cur, ipp_proc_exit(g, in->v[a].proc), NULL);
+		LINK(e);
+		if (in->v[a].cont_edge != IPP_NONE) {
+			u->rnext[e] = in->v[a].cont_edge;
+			goto done;
+		}
+		cur = in->v[a].call + 1;
+		cont = a;
+	}
+	for (int j = k; j != l; j = in->v[j].parent)
+		down.safe_push(j);
+	for (int i = (int)down.length() - 1; i >= 0; i--) {
+		int j = down[i];
+		e = add_edge(u, cur, in->v[j].call, NULL);
+		LINK(e);
+		cur = ipp_proc_entry(g, in->v[j].proc);
+	}
+	e = add_edge(u, cur, dst, NULL);
+	LINK(e);
+#undef LINK
+done:
+	u->gedge[first] = ge;
+	return first;
+}
+
 static void build_body(struct unit *u, fninfo *fi)
 {
 	struct seglines sl;
@@ -318,6 +434,7 @@ static void build_body(struct unit *u, fninfo *fi)
 	b->tail = XNEWVEC(ipp_id, b->nbb);
 	for (int i = 0; i < b->nbb; i++)
 		b->head[i] = b->tail[i] = IPP_NONE;
+	add_inlined_procs(u, fi);
 
 	/* vertices, block by block in index order */
 	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
@@ -325,6 +442,7 @@ static void build_body(struct unit *u, fninfo *fi)
 		bb = BASIC_BLOCK_FOR_FN(fun, i);
 		if (!bb)
 			continue;
+		p = inst_proc(fi, fi->inl.bbinst[i]);
 		grow(u);
 		cur = b->head[i] = ipp_add_block(g, p);
 		ipp_set_tag(g, cur, i);
@@ -408,9 +526,11 @@ static void build_body(struct unit *u, fninfo *fi)
 	XDELETEVEC(sl.lines);
 
 	/* edges: Entry_P -> first block, then each block's successors in order */
-	add_edge(u, ipp_proc_entry(g, p),
-		 b->head[single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun))->index],
-		 single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	{
+		basic_block first = single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun));
+		add_route(u, fi, ipp_proc_entry(g, fi->proc), -1, b->head[first->index],
+			  fi->inl.bbinst[first->index], single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)));
+	}
 	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
 		edge e;
 		edge_iterator ei;
@@ -419,12 +539,12 @@ static void build_body(struct unit *u, fninfo *fi)
 		if (!bb)
 			continue;
 		FOR_EACH_EDGE(e, ei, bb->succs) {
-			ipp_id d;
+			bool out = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun);
 			if (e->flags & (EDGE_ABNORMAL | EDGE_FAKE | EDGE_EH))
 				continue;
-			d = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun) ? ipp_proc_exit(g, p)
-								  : b->head[e->dest->index];
-			add_edge(u, b->tail[i], d, e);
+			add_route(u, fi, b->tail[i], fi->inl.bbinst[i],
+				  out ? ipp_proc_exit(g, fi->proc) : b->head[e->dest->index],
+				  out ? -1 : fi->inl.bbinst[e->dest->index], e);
 			n++;
 		}
 		FOR_EACH_EDGE(e, ei, bb->succs) {
@@ -446,9 +566,18 @@ static void build_body(struct unit *u, fninfo *fi)
 				while (!gsi_end_p(gsi) && gimple_code(gsi_stmt(gsi)) == GIMPLE_NOP);
 				last = gsi_end_p(gsi) ? NULL : gsi_stmt(gsi);
 			}
-			add_edge(u, b->tail[i], ipp_proc_gexit(g, p), NULL);
+			add_edge(u, b->tail[i], ipp_proc_gexit(g, inst_proc(fi, fi->inl.bbinst[i])),
+				 NULL);
 			u->dead_stmt[b->tail[i]] = last;
 		}
+	}
+	/* a copy that is never left (it calls exit, it loops forever): its
+	 * return site is a dead end of the procedure it lies in */
+	for (int k = 0; k < fi->inl.n; k++) {
+		struct ipp_inl *x = &fi->inl.v[k];
+		if (!x->flat && x->cont_edge == IPP_NONE)
+			x->cont_edge = add_edge(u, x->call + 1,
+						ipp_proc_gexit(g, inst_proc(fi, x->parent)), NULL);
 	}
 
 	/* the body's anchors: its slice of the unit's arrays (its vertices and
@@ -583,6 +712,8 @@ bool ipp_build_supergraph(struct unit *u)
 		push_cfun(fi->fun);
 		if (fi->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT)
 			ipp_fold_before_cloning(fi->fun);
+		ipp_inline_analyze(fi, u->tail_calls);
+		free_dominance_info(CDI_DOMINATORS);
 		build_body(u, fi);
 		pop_cfun();
 	}
@@ -602,6 +733,7 @@ void ipp_body_free(struct body *b)
 void ipp_unit_free(struct unit *u)
 {
 	for (size_t i = 0; i < u->nfns; i++) {
+		ipp_inline_free(&u->fns[i].inl);
 		ipp_body_free(&u->fns[i].orig);
 		if (u->fns[i].clone) {
 			ipp_body_free(u->fns[i].clone);
@@ -612,6 +744,7 @@ void ipp_unit_free(struct unit *u)
 	free(u->fns);
 	free(u->call_stmt);
 	free(u->gedge);
+	free(u->rnext);
 	free(u->chain_in);
 	free(u->dead_stmt);
 	free(u->setjmp_call);

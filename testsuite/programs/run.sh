@@ -25,7 +25,9 @@
 #   A line "ipp-cflags: FLAGS" adds FLAGS to both builds.  The instrumented
 #   build runs with IPP_VERBOSE=1 and must print no "ipp: warning"/"ipp: error".
 #
-# Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES.
+# Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES, and
+# IPP_TEST_IPPFLAGS: more flags for the ipp build only, IPP_TEST_PROGRAMS:
+# the programs to test, by name (default: every one) (both for einline.sh).
 # Prints "N passed, N failed" and exits non-zero if anything failed.
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
@@ -101,6 +103,7 @@ expected_of() {
 
 for src in "$srcdir"/testsuite/programs/*.c; do
 	name=$(basename "$src" .c)
+	case " ${IPP_TEST_PROGRAMS:-$name} " in *" $name "*) ;; *) continue ;; esac
 	cflags=$(sed -n 's/.*ipp-cflags: *//p' "$src")
 	for O in -O0 -O2; do
 		plain=$work/$name$O.plain
@@ -117,7 +120,8 @@ for src in "$srcdir"/testsuite/programs/*.c; do
 			grep -q "ipp-expect[a-z-]* $mode@$O[ :]" "$src" && key=$mode@$O
 			exe=$work/$name$O.$mode
 			prof=$work/$name$O.$mode.prof
-			if ! "$wrap" $O -w $cflags -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" \
+			if ! "$wrap" $O -w $cflags -fplugin-arg-ipp-mode=$mode \
+			     ${IPP_TEST_IPPFLAGS:-} "$src" -o "$exe" \
 			     2>"$work/err"; then
 				bad "$t: does not compile with ipp"
 				sed 's/^/    /' "$work/err"

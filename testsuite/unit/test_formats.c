@@ -911,6 +911,71 @@ static void test_graph_check_callees(void)
 	ipp_graph_free(fx.g);
 }
 
+/* main with one inlined copy of power (docs/NUMBERING.md section 8): the
+ * copy's Entry -> block -> Exit, main's Entry -> c, c+1 -> Exit.  *q is
+ * the copy's procedure. */
+static ipp_graph *inlined_graph(ipp_id *q)
+{
+	ipp_graph *g = ipp_graph_new();
+	ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
+	ipp_id b, c;
+	*q = ipp_add_proc(g, "power", "main/power:1", IPP_PROC_INLINED);
+	b = ipp_add_block(g, *q);
+	ipp_add_edge(g, ipp_proc_entry(g, *q), b);
+	ipp_add_edge(g, b, ipp_proc_exit(g, *q));
+	c = ipp_add_call(g, m, *q, IPP_CALL_INLINED);
+	ipp_add_edge(g, ipp_proc_entry(g, m), c);
+	ipp_add_edge(g, c + 1, ipp_proc_exit(g, m));
+	return g;
+}
+
+/* Another call in main (procedure 0) to q, from main's Entry to its Exit. */
+static ipp_id add_wired_call(ipp_graph *g, ipp_id q, unsigned flags)
+{
+	ipp_id c = ipp_add_call(g, 0, q, flags);
+	ipp_add_edge(g, ipp_proc_entry(g, 0), c);
+	ipp_add_edge(g, c + 1, ipp_proc_exit(g, 0));
+	return c;
+}
+
+/* ipp_graph_check on inlined copies: one inlined call site each, entered
+ * by inlined calls only; a flattened copy (inlined and skipped) has none. */
+static void test_graph_check_inlined(void)
+{
+	char err[256] = "", want[160];
+	ipp_id q, c;
+	ipp_graph *g = inlined_graph(&q);
+
+	CU_ASSERT_EQUAL(ipp_graph_check(g, err, sizeof(err)), 0);
+	c = ipp_proc_inline_site(g, q);
+	CU_ASSERT_EQUAL(ipp_vertex_proc(g, c), 0);
+	CU_ASSERT_EQUAL(ipp_call_callee(g, c), q);
+	CU_ASSERT_EQUAL(ipp_call_flags(g, c), IPP_CALL_INLINED);
+	CU_ASSERT_EQUAL(ipp_proc_inline_site(g, 0), IPP_NONE);
+	c = add_wired_call(g, q, IPP_CALL_INLINED);
+	CU_ASSERT_EQUAL(ipp_graph_check(g, err, sizeof(err)), -1);
+	CU_ASSERT_STRING_EQUAL(err, "inlined procedure main/power:1 has 2 call sites, not one");
+	ipp_graph_free(g);
+
+	g = inlined_graph(&q);
+	c = add_wired_call(g, q, 0);
+	CU_ASSERT_EQUAL(ipp_graph_check(g, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "call vertex %d: enters an inlined procedure but is not an "
+		 "inlined call", (int)c);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	ipp_graph_free(g);
+
+	g = ipp_graph_new();
+	ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
+	q = ipp_add_proc(g, "power", "main/power:1", IPP_PROC_INLINED | IPP_PROC_SKIPPED);
+	ipp_add_edge(g, ipp_proc_entry(g, 0), ipp_proc_exit(g, 0));
+	CU_ASSERT_EQUAL(ipp_graph_check(g, err, sizeof(err)), 0);
+	c = add_wired_call(g, q, IPP_CALL_INLINED);
+	CU_ASSERT_EQUAL(ipp_graph_check(g, err, sizeof(err)), -1);
+	CU_ASSERT_STRING_EQUAL(err, "inlined procedure main/power:1 is skipped but has a call site");
+	ipp_graph_free(g);
+}
+
 /* Every prefix of a map is rejected (or, at the very end, read unchanged). */
 static void test_map_truncation(void)
 {
@@ -1680,6 +1745,7 @@ int main(void)
 	    !CU_add_test(s, "ipp_map_fin checks the derived facts", test_map_fin_checks) ||
 	    !CU_add_test(s, "the callees' names", test_map_callees) ||
 	    !CU_add_test(s, "ipp_graph_check and the callees' names", test_graph_check_callees) ||
+	    !CU_add_test(s, "ipp_graph_check and inlined copies", test_graph_check_inlined) ||
 	    !CU_add_test(s, "truncation at every byte", test_map_truncation))
 		goto fail;
 	s = CU_add_suite("profile", NULL, NULL);
