@@ -27,21 +27,11 @@
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
-
-srcdir=$(cd "${srcdir:-.}" && pwd)
-builddir=$(cd "${builddir:-.}" && pwd)
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-html.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin html
 chromium=${CHROMIUM:-/usr/bin/chromium}
 playwright=playwright-core@1.65.1
-pass=0
-fail=0
 skip=""
-
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 if [ -f "$builddir/decoder/html/assets/UNAVAILABLE" ]; then
 	echo "SKIP: ipp html's assets were not vendored at build time: $(cat "$builddir/decoder/html/assets/UNAVAILABLE")"
@@ -145,5 +135,4 @@ if [ -n "$skip" ]; then
 	echo "SKIP: $skip"
 	exit 77
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end

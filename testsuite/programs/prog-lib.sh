@@ -1,6 +1,6 @@
 # prog-lib.sh -- the set-up that the end-to-end scripts of
-# testsuite/programs share (callgraph, exports, gprof, interpose, last,
-# lcov, lto, man, tamper, wrapper).  Sourced, never run.
+# testsuite/programs share (callgraph, exports, gprof, html, interpose,
+# last, lcov, lto, man, tamper, wrapper).  Sourced, never run.
 #
 #   prog_begin NAME   srcdir and builddir made absolute (automake gives
 #                     them; "." otherwise), wrap = the uninstalled ipp-gcc,
