@@ -1477,6 +1477,16 @@ void ipp_guard_receiver(fninfo *fi)
 				abnormal = true;
 		if (!abnormal)
 			continue;
+		gsi = gsi_start_nondebug_after_labels_bb(bb);
+		/* Not in the abnormal dispatcher: every edge out of it is
+		 * abnormal (each successor restores), and the inliner finds
+		 * the dispatcher only as its block's first statement
+		 * (get_abnormal_succ_dispatcher): a statement before it left
+		 * the calls of a body inlined here without their abnormal
+		 * edges, and GCC then miscompiled the receiver (torture
+		 * pr60003.c, bar() inlined into foo()). */
+		if (!gsi_end_p(gsi) && gimple_call_internal_p(gsi_stmt(gsi), IFN_ABNORMAL_DISPATCHER))
+			continue;
 		gsi = gsi_after_labels(bb);
 		if (!gsi_end_p(gsi) && gimple_call_builtin_p(gsi_stmt(gsi), BUILT_IN_SETJMP_RECEIVER))
 			gsi_next(&gsi);
