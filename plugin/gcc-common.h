@@ -45,6 +45,12 @@
 #include "tree-dfa.h"
 #include "cfgloop.h"
 #include "tree-iterator.h"
+/* the inliner's summaries (sizes.cc), in the order GCC's own files include them */
+#include "alloc-pool.h"
+#include "symbol-summary.h"
+#include "sreal.h"
+#include "ipa-prop.h"
+#include "ipa-fnsummary.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 12
 #error "ipp needs GCC 12 or later"

@@ -158,6 +158,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	pass.ref_pass_instance_number = 1;
 	pass.pos_op = PASS_POS_INSERT_AFTER;
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+	ipp_sizes_register(info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT, emit_map, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
 	return 0;

@@ -350,4 +350,12 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
  * an uninstrumented function that control re-enters abnormally. */
 void ipp_guard_receiver(fninfo *fi);
 
+/* The inliner's view of instrumented bodies (sizes.cc): the size of a body's
+ * statements other than calls (GCC's estimate_num_insns units); records
+ * what the pass added to DECL's body; corrects every summary right before
+ * the IPA inliner runs (registered from plugin_init). */
+int ipp_sizes_body(function *fun);
+void ipp_sizes_note(tree decl, int base, function *fun);
+void ipp_sizes_register(const char *plugin_name);
+
 #endif

@@ -82,6 +82,7 @@ static unsigned int execute_ipp_1(void)
 	ipp_cuts cuts;
 	char err[512], cks[17];
 	const char *module = main_input_filename;
+	int *base_size = NULL;
 	uint64_t checksum;
 
 	/* The runtime is built for the LP64 ABI only (runtime/ipp_abi.h's
@@ -173,6 +174,11 @@ static unsigned int execute_ipp_1(void)
 	ipp_fin_maps(&u, fin);
 	ipp_decide_frames(&u, fin);
 	ipp_prepare_rows(&u, fin);
+	/* the size of each body before the pass adds to it (sizes.cc); a
+	 * clone starts as a copy of its original */
+	base_size = XNEWVEC(int, u.nfns);
+	for (size_t i = 0; i < u.nfns; i++)
+		base_size[i] = u.fns[i].skip ? 0 : ipp_sizes_body(u.fns[i].fun);
 	if (!ipp_make_clones(&u, fin))
 		goto out;
 	for (size_t i = 0; i < u.nfns; i++) {
@@ -206,10 +212,12 @@ static unsigned int execute_ipp_1(void)
 		push_cfun(fi->fun);
 		cgraph_edge::rebuild_edges();
 		pop_cfun();
+		ipp_sizes_note(fi->node->decl, base_size[i], fi->fun);
 		if (fi->clone) {
 			push_cfun(fi->clone->fun);
 			cgraph_edge::rebuild_edges();
 			pop_cfun();
+			ipp_sizes_note(fi->clone->decl, base_size[i], fi->clone->fun);
 		}
 	}
 
@@ -255,6 +263,7 @@ static unsigned int execute_ipp_1(void)
 	if (ipp_unit_map && flag_generate_lto)
 		ipp_map_as_variable();
 out:
+	XDELETEVEC(base_size);
 	ipp_fin_free(fin);
 	ipp_cuts_free(&cuts);
 	ipp_unit_free(&u);

@@ -23,7 +23,8 @@
 #      blocks other lines with -g; at -O0 they must be asked for.
 #   3. every program of testsuite/programs and examples passes GCC's
 #      -fchecking with -fno-tree-dce;
-#   4. and warns at -O0 with -Wlarger-than=8 exactly as its plain build does.
+#   4. and warns at -O0 with -Wlarger-than=8 exactly as its plain build does;
+#   5. inline-sizes.c inlines at -O2 the call sites its plain build inlines.
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -258,6 +259,39 @@ for O in -O0; do
 		fi
 	done
 done
+
+## 5. The ipp build inlines what the plain build inlines (plugin/sizes.cc
+## tells GCC's inliner the program's sizes, not the instrumented ones):
+## inline-sizes.c at -O2, the call sites either inliner took (early or
+## IPA, -fopt-info-inline-optimized), by line, column and callee.  Without
+## the correction digits(), which has a loop, stays out of line.
+inlined_sites() {
+	grep -E 'optimized: +Inlin(ed|ing) ' "$1" |
+		sed -E 's/^[^:]*:([0-9]+:[0-9]+): .*Inlin(ed|ing) ([^ /.]+).*/\1 \3/' | sort -u
+}
+src=$here/inline-sizes.c
+d=$work/sizes
+mkdir -p "$d"
+if ! $IPP_CC -O2 -c -o "$d/plain.o" -fopt-info-inline-optimized="$d/plain.txt" "$src" >"$d/plain.log" 2>&1; then
+	bad "inline-sizes: the plain build fails"
+elif ! grep -q ' digits$' <(inlined_sites "$d/plain.txt"); then
+	bad "inline-sizes: plain GCC no longer inlines digits(): the check would be vacuous"
+else
+	for m in $IPP_MODES; do
+		t="inline-sizes -O2 $m"
+		if ! out=$(compile "$d/$m.log" "$d/$m.o" -fplugin-arg-ipp-mode="$m" -O2 \
+			-fopt-info-inline-optimized="$d/$m.txt" "$src"); then
+			bad "$t: does not compile with the plugin"
+			echo "$out"
+		elif cmp -s <(inlined_sites "$d/plain.txt") <(inlined_sites "$d/$m.txt"); then
+			ok "$t ($(inlined_sites "$d/plain.txt" | wc -l) call sites inlined, as plain)"
+		else
+			bad "$t: inlines other call sites than plain (< plain, > ipp)"
+			{ diff <(inlined_sites "$d/plain.txt") <(inlined_sites "$d/$m.txt") || true; } |
+				sed -n '1,8s/^/    | /p'
+		fi
+	done
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
