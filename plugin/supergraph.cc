@@ -200,6 +200,22 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 	return fi->proc;
 }
 
+/* Does the call pass exactly the parameters DECL declares, each as its
+ * type is passed?  A continuing call appends the path state after them
+ * (instrument.cc, redirect_to_clone) and the clone takes it after its
+ * declared parameters, so the two must line up.  C lets an unprototyped
+ * definition (`g(){}') be called with other arguments (torture
+ * 921202-1.c, 921208-2.c): such a call is summarized. */
+static bool call_matches_params(gcall *call, tree decl)
+{
+	unsigned i = 0, n = gimple_call_num_args(call);
+	for (tree p = DECL_ARGUMENTS(decl); p; p = DECL_CHAIN(p), i++)
+		if (i >= n || !useless_type_conversion_p(TREE_TYPE(p),
+							 TREE_TYPE(gimple_call_arg(call, i))))
+			return false;
+	return i == n;
+}
+
 /* Whether DECL is a function of the unit that the pass instruments. */
 bool ipp_unit_instruments(const struct unit *u, tree decl)
 {
@@ -469,6 +485,9 @@ static void build_body(struct unit *u, fninfo *fi)
 				continue;
 			call = as_a<gcall *>(s);
 			callee = proc_of_decl(u, gimple_call_fndecl(call));
+			if (callee != IPP_NONE && ipp_opts.mode == IPP_MODE_CONTEXT &&
+			    !call_matches_params(call, gimple_call_fndecl(call)))
+				callee = IPP_NONE;
 			if (!gimple_call_fndecl(call))
 				flags |= IPP_CALL_INDIRECT;
 			if (gimple_call_flags(call) & ECF_NORETURN)
