@@ -200,8 +200,9 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 	return fi->proc;
 }
 
-/* Does the call pass exactly the parameters DECL declares, each as its
- * type is passed?  A continuing call appends the path state after them
+/* Does the call pass exactly the parameters DECL declares, each as the
+ * parameter is passed (DECL_ARG_TYPE: a u16 or a K&R char parameter is
+ * passed as an int)?  A continuing call appends the path state after them
  * (instrument.cc, redirect_to_clone) and the clone takes it after its
  * declared parameters, so the two must line up.  C lets an unprototyped
  * definition (`g(){}') be called with other arguments (torture
@@ -210,7 +211,7 @@ static bool call_matches_params(gcall *call, tree decl)
 {
 	unsigned i = 0, n = gimple_call_num_args(call);
 	for (tree p = DECL_ARGUMENTS(decl); p; p = DECL_CHAIN(p), i++)
-		if (i >= n || !useless_type_conversion_p(TREE_TYPE(p),
+		if (i >= n || !useless_type_conversion_p(DECL_ARG_TYPE(p),
 							 TREE_TYPE(gimple_call_arg(call, i))))
 			return false;
 	return i == n;
@@ -485,9 +486,11 @@ static void build_body(struct unit *u, fninfo *fi)
 				continue;
 			call = as_a<gcall *>(s);
 			callee = proc_of_decl(u, gimple_call_fndecl(call));
+			/* summarized, but the callee is known: it is entered
+			 * fresh here (its Entry region, its original body) */
 			if (callee != IPP_NONE && ipp_opts.mode == IPP_MODE_CONTEXT &&
 			    !call_matches_params(call, gimple_call_fndecl(call)))
-				callee = IPP_NONE;
+				flags |= IPP_CALL_FORCE_SUMMARY;
 			if (!gimple_call_fndecl(call))
 				flags |= IPP_CALL_INDIRECT;
 			if (gimple_call_flags(call) & ECF_NORETURN)

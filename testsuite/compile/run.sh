@@ -24,7 +24,8 @@
 #   3. every program of testsuite/programs and examples passes GCC's
 #      -fchecking with -fno-tree-dce;
 #   4. and warns at -O0 with -Wlarger-than=8 exactly as its plain build does;
-#   5. inline-sizes.c inlines at -O2 the call sites its plain build inlines.
+#   5. inline-sizes.c inlines at -O2 the call sites its plain build inlines;
+#   6. setjmp-inline.c runs as its plain build does.
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -290,6 +291,34 @@ else
 			{ diff <(inlined_sites "$d/plain.txt") <(inlined_sites "$d/$m.txt") || true; } |
 				sed -n '1,8s/^/    | /p'
 		fi
+	done
+fi
+
+## 6. setjmp-inline.c runs as its plain build does (output and exit status),
+## at -O0 and -O2 in every mode: a body inlined into a function that calls
+## __builtin_setjmp keeps the abnormal edges of its calls.
+src=$here/setjmp-inline.c
+d=$work/setjmp-inline
+mkdir -p "$d"
+if ! $IPP_CC -O2 -o "$d/plain" "$src" >"$d/plain.log" 2>&1; then
+	bad "setjmp-inline: the plain build fails"
+else
+	want=$("$d/plain" 2>&1; echo "exit $?")
+	for O in $levels; do
+		for m in $IPP_MODES; do
+			t="setjmp-inline $O $m"
+			if ! ipp_cc -fplugin-arg-ipp-mode="$m" "$O" -o "$d/ipp$O.$m" "$src" >"$d/$m$O.log" 2>&1; then
+				bad "$t: does not build with the plugin"
+				sed -n '1,10s/^/    | /p' "$d/$m$O.log"
+				continue
+			fi
+			got=$(cd "$d" && IPP_PROFILE="$d/$m$O.prof" "./ipp$O.$m" 2>&1; echo "exit $?")
+			if [ "$got" = "$want" ]; then
+				ok "$t (runs as plain: $(echo $want))"
+			else
+				bad "$t: plain: $(echo $want); ipp: $(echo $got)"
+			fi
+		done
 	done
 fi
 
