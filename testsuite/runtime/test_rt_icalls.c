@@ -27,6 +27,7 @@
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
 #include "rtt.h"
+#include "rt_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -117,6 +118,97 @@ static NI void P(void)
 	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
 }
 
+/* Many arcs, counted unevenly in an interleaved order (role "many"): sites
+ * 100 .. 100 + NSITES - 1, each calling F and G through a pointer.  In
+ * round k (0 <= k < ROUNDS) site s calls F if k < f_calls(s) and G if
+ * k < g_calls(s).  1000 arcs grow the index to 2048 slots (load 0.49), their keys
+ * collide into probe runs, and hot arcs found beyond the inline probes
+ * trade places with colder ones (rt_arcs.c, promote): every count must
+ * still come out exact, each arc once. */
+#define NSITES 500
+#define ROUNDS 40
+static unsigned f_calls(unsigned s) { return (s * 7) % ROUNDS + 1; }
+static unsigned g_calls(unsigned s) { return (s * 13 + 5) % 9 + 1; }
+
+static NI void Q(void)
+{
+	struct rtt_fresh a;
+	int x = 0;
+	rtt_fresh_enter(&a, &r[0], NULL);
+	for (unsigned k = 0; k < ROUNDS; k++)
+		for (unsigned s = 0; s < NSITES; s++) {
+			if (k < f_calls(s))
+				x = call_through(&a.f, 100 + (int32_t)s, F, x);
+			if (k < g_calls(s))
+				x = call_through(&a.f, 100 + (int32_t)s, G, x);
+		}
+	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
+}
+
+/* Role "promote", white box (rt_internal.h): seven arcs (site -> F) whose
+ * keys share one home slot of the thread's first index (64 slots) take
+ * the slots HOME .. HOME + 6 in the order they are first called.  The
+ * last one, six slots past its home, is beyond __ipp_icall's four inline
+ * probes: its first call after that goes to count_slow, which finds it
+ * with count 2 and trades it for the arc at HOME (count 1): from then on
+ * it is found at the first probe.  Then the first arc, now six slots on
+ * with count 1, is called again: count 2 beats the arc at HOME (11) no
+ * more, so it trades with the one at HOME + 1 (count 1).  Every count is
+ * exact whatever the slots do.  The key is rt_arcs.c's arc_key: (callee
+ * ^ caller module) + (site << 40), first probe rt_htab_index(key, 58);
+ * the child finds its sites from its own addresses. */
+#define NCOLL 7
+static int32_t coll_site[NCOLL];
+static uint32_t coll_home;
+
+static uint32_t home_of(int32_t site)
+{
+	uint64_t key = ((uintptr_t)&r[1] ^ (uintptr_t)&m) + ((uint64_t)(uint32_t)site << 40);
+	return (uint32_t)rt_htab_index(key, 64 - 6);
+}
+
+static void find_colliding_sites(void)
+{
+	int n = 0;
+	coll_home = home_of(1000);
+	/* the run HOME .. HOME + 6 must not wrap past slot 63 */
+	for (int32_t s = 1000; n < NCOLL && s < 1000000; s++)
+		if (home_of(s) == coll_home && coll_home + NCOLL <= 64)
+			coll_site[n++] = s;
+		else if (coll_home + NCOLL > 64)
+			coll_home = home_of(s + 1);
+	CHECK(n == NCOLL);
+}
+
+static int32_t slot_site(uint32_t i)
+{
+	const struct rt_arc *a = rt_tls_self->arcidx->slot[i];
+	CHECK(a != NULL);
+	return a->site;
+}
+
+static NI void R(void)
+{
+	struct rtt_fresh a;
+	int x = 0;
+	find_colliding_sites();
+	rtt_fresh_enter(&a, &r[0], NULL);
+	for (int k = 0; k < NCOLL; k++)
+		x = call_through(&a.f, coll_site[k], F, x);
+	CHECK(rt_tls_self->arcidx->cap == 64);
+	for (int k = 0; k < NCOLL; k++)
+		CHECK(slot_site(coll_home + (uint32_t)k) == coll_site[k]);
+	for (int k = 0; k < 10; k++)
+		x = call_through(&a.f, coll_site[NCOLL - 1], F, x);
+	CHECK(slot_site(coll_home) == coll_site[NCOLL - 1]);
+	CHECK(slot_site(coll_home + NCOLL - 1) == coll_site[0]);
+	x = call_through(&a.f, coll_site[0], F, x);
+	CHECK(slot_site(coll_home) == coll_site[NCOLL - 1]);
+	CHECK(slot_site(coll_home + 1) == coll_site[0]);
+	CHECK(slot_site(coll_home + NCOLL - 1) == coll_site[1]);
+	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
+}
+
 static void *thread_main(void *arg)
 {
 	(void)arg;
@@ -151,6 +243,10 @@ static int role_main(const char *role)
 		P();
 		ipp_reset();
 		P();
+	} else if (strcmp(role, "promote") == 0) {
+		R();
+	} else if (strcmp(role, "many") == 0) {
+		Q();
 	} else if (strcmp(role, "fork") == 0) {
 		pid_t pid;
 		P();
@@ -235,6 +331,51 @@ int main(int argc, char **argv)
 	/* ipp_reset forgets the first 2 activations */
 	CHECK_EXIT(rtt_run("reset", NULL, env_r, NULL), 0);
 	check_arcs("reset.prof", 1, 1);
+
+	/* hot arcs move to the front of their probe run */
+	{
+		static const char *env_p[] = { "IPP_PROFILE=promote.prof", NULL };
+		ipp_profile *p;
+		const ipp_prof_module *mm;
+		uint64_t ones = 0, twos = 0, elevens = 0;
+		/* the child's sites depend on its addresses (ASLR): the counts
+		 * are checked as a multiset, 11, 2 and five 1s */
+		CHECK_EXIT(rtt_run("promote", NULL, env_p, NULL), 0);
+		p = rtt_read("promote.prof");
+		mm = rtt_module(p, "icall.c", CKS);
+		CHECK_U64(mm->nicalls, NCOLL);
+		for (size_t i = 0; i < mm->nicalls; i++) {
+			CHECK(strcmp(mm->icalls[i].callee_region, "F") == 0);
+			ones += mm->icalls[i].count == 1;
+			twos += mm->icalls[i].count == 2;
+			elevens += mm->icalls[i].count == 11;
+		}
+		CHECK_U64(ones, NCOLL - 2);
+		CHECK_U64(twos, 1);
+		CHECK_U64(elevens, 1);
+		ipp_profile_free(p);
+	}
+
+	/* many arcs, uneven counts: each exact */
+	{
+		static const char *env_m[] = { "IPP_PROFILE=many.prof", NULL };
+		ipp_profile *p;
+		const ipp_prof_module *mm;
+		uint64_t fsum = 0, gsum = 0;
+		CHECK_EXIT(rtt_run("many", NULL, env_m, NULL), 0);
+		p = rtt_read("many.prof");
+		mm = rtt_module(p, "icall.c", CKS);
+		CHECK_U64(mm->nicalls, 2 * NSITES);
+		for (unsigned s = 0; s < NSITES; s++) {
+			CHECK_U64(arc(mm, 100 + s, "icall.c", CKS, "F"), f_calls(s));
+			CHECK_U64(arc(mm, 100 + s, "icall.c", CKS, "G"), g_calls(s));
+			fsum += f_calls(s);
+			gsum += g_calls(s);
+		}
+		CHECK_U64(rtt_path(mm, "F", "0"), fsum);
+		CHECK_U64(rtt_path(mm, "G", "0"), gsum);
+		ipp_profile_free(p);
+	}
 
 	/* fork after 1 activation: the parent has 2, the child (which writes
 	 * child.prof) only its own 1 */
