@@ -28,6 +28,9 @@ static struct plugin_info ipp_info = {
 	"                                       paths (IPP_LAST), written at exit and crash\n"
 	"  -fplugin-arg-ipp-einline             instrument after early inlining (experimental:\n"
 	"                                       inlined copies as virtual procedures)\n"
+	"  -fplugin-arg-ipp-inline-as-plain     let GCC's IPA inliner see the program's sizes,\n"
+	"                                       not the instrumented ones (faster program,\n"
+	"                                       slower compile: README)\n"
 };
 
 /* Emits the map as the contents of section .ipp_map: non-allocated
@@ -94,6 +97,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	ipp_opts.verbose = false;
 	ipp_opts.last = false;
 	ipp_opts.einline = false;
+	ipp_opts.inline_as_plain = false;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
 		const char *k = info->argv[i].key, *v = info->argv[i].value;
@@ -127,6 +131,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 				return 1;
 			}
 			ipp_opts.einline = true;
+		} else if (strcmp(k, "inline-as-plain") == 0) {
+			if (v) {
+				error("ipp: %<-fplugin-arg-ipp-inline-as-plain%> takes no value");
+				return 1;
+			}
+			ipp_opts.inline_as_plain = true;
 		} else if (strcmp(k, "limit") == 0) {
 			if (!v || mpz_set_str(ipp_opts.limit, v, 10) < 0 ||
 			    mpz_cmp_ui(ipp_opts.limit, 2) < 0 ||
@@ -137,7 +147,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			}
 		} else {
 			error("ipp: unknown option %<-fplugin-arg-ipp-%s%> (known: %<mode%>, "
-			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>)", k);
+			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>, %<inline-as-plain%>)", k);
 			return 1;
 		}
 	}
@@ -158,7 +168,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	pass.ref_pass_instance_number = 1;
 	pass.pos_op = PASS_POS_INSERT_AFTER;
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
-	ipp_sizes_register(info->base_name);
+	if (ipp_opts.inline_as_plain)
+		ipp_sizes_register(info->base_name);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT, emit_map, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
 	return 0;

@@ -33,6 +33,8 @@ struct ipp_options {
 				 * docs/RUNTIME.md): no inline counters, no rows */
 	bool einline;		/* -fplugin-arg-ipp-einline: the pass runs after
 				 * early inlining (inline.cc) */
+	bool inline_as_plain;	/* -fplugin-arg-ipp-inline-as-plain: GCC's IPA
+				 * inliner sees the program's sizes (sizes.cc) */
 };
 extern struct ipp_options ipp_opts;
 

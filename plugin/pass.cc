@@ -174,11 +174,14 @@ static unsigned int execute_ipp_1(void)
 	ipp_fin_maps(&u, fin);
 	ipp_decide_frames(&u, fin);
 	ipp_prepare_rows(&u, fin);
-	/* the size of each body before the pass adds to it (sizes.cc); a
-	 * clone starts as a copy of its original */
-	base_size = XNEWVEC(int, u.nfns);
-	for (size_t i = 0; i < u.nfns; i++)
-		base_size[i] = u.fns[i].skip ? 0 : ipp_sizes_body(u.fns[i].fun);
+	/* with -fplugin-arg-ipp-inline-as-plain: the size of each body before
+	 * the pass adds to it (sizes.cc); a clone starts as a copy of its
+	 * original */
+	if (ipp_opts.inline_as_plain) {
+		base_size = XNEWVEC(int, u.nfns);
+		for (size_t i = 0; i < u.nfns; i++)
+			base_size[i] = u.fns[i].skip ? 0 : ipp_sizes_body(u.fns[i].fun);
+	}
 	if (!ipp_make_clones(&u, fin))
 		goto out;
 	for (size_t i = 0; i < u.nfns; i++) {
@@ -212,12 +215,14 @@ static unsigned int execute_ipp_1(void)
 		push_cfun(fi->fun);
 		cgraph_edge::rebuild_edges();
 		pop_cfun();
-		ipp_sizes_note(fi->node->decl, base_size[i], fi->fun);
+		if (base_size)
+			ipp_sizes_note(fi->node->decl, base_size[i], fi->fun);
 		if (fi->clone) {
 			push_cfun(fi->clone->fun);
 			cgraph_edge::rebuild_edges();
 			pop_cfun();
-			ipp_sizes_note(fi->clone->decl, base_size[i], fi->clone->fun);
+			if (base_size)
+				ipp_sizes_note(fi->clone->decl, base_size[i], fi->clone->fun);
 		}
 	}
 

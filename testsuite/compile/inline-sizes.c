@@ -1,9 +1,10 @@
 /* inline-sizes.c -- small functions GCC's IPA inliner takes at -O2 in a plain
  * build: each is too big for the early inliner's limit, small enough for
  * max-inline-insns-auto, and called from more than one place.
- * testsuite/compile/run.sh, part 5: the ipp build inlines exactly these
- * call sites too (plugin/sizes.cc); with the instrumented sizes GCC kept
- * digits() out of line. */
+ * testsuite/compile/run.sh, part 5: the ipp build with
+ * -fplugin-arg-ipp-inline-as-plain inlines exactly these call sites too
+ * (plugin/sizes.cc); with the instrumented sizes GCC keeps digits() out of
+ * line. */
 #include <stdio.h>
 #include <stdlib.h>
 

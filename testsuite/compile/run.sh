@@ -24,7 +24,8 @@
 #   3. every program of testsuite/programs and examples passes GCC's
 #      -fchecking with -fno-tree-dce;
 #   4. and warns at -O0 with -Wlarger-than=8 exactly as its plain build does;
-#   5. inline-sizes.c inlines at -O2 the call sites its plain build inlines;
+#   5. inline-sizes.c inlines at -O2 the call sites its plain build inlines
+#      (-fplugin-arg-ipp-inline-as-plain);
 #   6. setjmp-inline.c runs as its plain build does.
 # Everything is built in a temporary directory, removed at the end.
 #
@@ -261,11 +262,12 @@ for O in -O0; do
 	done
 done
 
-## 5. The ipp build inlines what the plain build inlines (plugin/sizes.cc
-## tells GCC's inliner the program's sizes, not the instrumented ones):
-## inline-sizes.c at -O2, the call sites either inliner took (early or
-## IPA, -fopt-info-inline-optimized), by line, column and callee.  Without
-## the correction digits(), which has a loop, stays out of line.
+## 5. With -fplugin-arg-ipp-inline-as-plain the ipp build inlines what the
+## plain build inlines (plugin/sizes.cc tells GCC's IPA inliner the
+## program's sizes, not the instrumented ones): inline-sizes.c at -O2, the
+## call sites either inliner took (early or IPA,
+## -fopt-info-inline-optimized), by line, column and callee.  Without the
+## option digits(), which has a loop, stays out of line.
 inlined_sites() {
 	grep -E 'optimized: +Inlin(ed|ing) ' "$1" |
 		sed -E 's/^[^:]*:([0-9]+:[0-9]+): .*Inlin(ed|ing) ([^ /.]+).*/\1 \3/' | sort -u
@@ -281,6 +283,7 @@ else
 	for m in $IPP_MODES; do
 		t="inline-sizes -O2 $m"
 		if ! out=$(compile "$d/$m.log" "$d/$m.o" -fplugin-arg-ipp-mode="$m" -O2 \
+			-fplugin-arg-ipp-inline-as-plain \
 			-fopt-info-inline-optimized="$d/$m.txt" "$src"); then
 			bad "$t: does not compile with the plugin"
 			echo "$out"
