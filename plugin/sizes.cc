@@ -30,7 +30,7 @@
  * 183.8M instructions but 44.7 s -> 99.9 s to compile (plain: 42.9 s),
  * context 270.0M -> 258.0M and 67.3 s -> 137.7 s.  Correcting half the
  * added size, or only the runtime calls, cost compile time too (77.8 s,
- * 65.5 s intra) for less (188.0M, 193.8M). */
+ * 65.5 s intra) for less (188.0M, 193.8M).
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
  */
