@@ -33,6 +33,18 @@ static struct plugin_info ipp_info = {
 	"                                       slower compile: README)\n"
 };
 
+/* -fplugin-arg-ipp-K, an option without a value: sets *field, or reports
+ * a value given to it (with hint appended) and returns false. */
+static bool flag_arg(const char *k, const char *v, bool *field, const char *hint)
+{
+	if (v) {
+		error("ipp: %<-fplugin-arg-ipp-%s%> takes no value%s", k, hint);
+		return false;
+	}
+	*field = true;
+	return true;
+}
+
 /* Emits the map as the contents of section .ipp_map: non-allocated
  * (SECTION_DEBUG, though its name has no .debug prefix, so strip keeps
  * it), written with GCC's own assemble_string. */
@@ -113,30 +125,19 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 				return 1;
 			}
 		} else if (strcmp(k, "verbose") == 0) {
-			if (v) {
-				error("ipp: %<-fplugin-arg-ipp-verbose%> takes no value");
+			if (!flag_arg(k, v, &ipp_opts.verbose, ""))
 				return 1;
-			}
-			ipp_opts.verbose = true;
 		} else if (strcmp(k, "last") == 0) {
-			if (v) {
-				error("ipp: %<-fplugin-arg-ipp-last%> takes no value (the number "
-				      "of paths kept is set when the program runs: %<IPP_LAST%>)");
+			if (!flag_arg(k, v, &ipp_opts.last,
+				      " (the number of paths kept is set when the program runs: "
+				      "IPP_LAST)"))
 				return 1;
-			}
-			ipp_opts.last = true;
 		} else if (strcmp(k, "einline") == 0) {
-			if (v) {
-				error("ipp: %<-fplugin-arg-ipp-einline%> takes no value");
+			if (!flag_arg(k, v, &ipp_opts.einline, ""))
 				return 1;
-			}
-			ipp_opts.einline = true;
 		} else if (strcmp(k, "inline-as-plain") == 0) {
-			if (v) {
-				error("ipp: %<-fplugin-arg-ipp-inline-as-plain%> takes no value");
+			if (!flag_arg(k, v, &ipp_opts.inline_as_plain, ""))
 				return 1;
-			}
-			ipp_opts.inline_as_plain = true;
 		} else if (strcmp(k, "limit") == 0) {
 			if (!v || mpz_set_str(ipp_opts.limit, v, 10) < 0 ||
 			    mpz_cmp_ui(ipp_opts.limit, 2) < 0 ||

@@ -25,19 +25,10 @@
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
 set -u
 
-srcdir=${srcdir:-.}
-builddir=${builddir:-.}
+. "$(dirname "$0")/prog-lib.sh"
+prog_begin einline
 here=$srcdir/testsuite/programs
-wrap=$builddir/plugin/ipp-gcc-uninstalled
-ipp=$builddir/ipp
 flag=-fplugin-arg-ipp-einline
-work=$(mktemp -d "${TMPDIR:-/tmp}/ipp-einline.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # 1. semantics and valid profiles
 for src in "$here"/*.c; do
@@ -105,5 +96,4 @@ else
 	sed 's/^/    /' "$work/err"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+prog_end
