@@ -254,9 +254,9 @@ struct fnstate {
 	vec<struct row_site> sites;	/* ... records to finish (finish_rows) */
 	/* the entry's conditional blocks (finish_entry): after statement
 	 * cond_after[k], if cond_var[k], run cond_seq[k] */
-	gimple *cond_after[2];
-	tree cond_var[2];
-	gimple_seq cond_seq[2];
+	gimple *cond_after[3];
+	tree cond_var[3];
+	gimple_seq cond_seq[3];
 	unsigned ncond;
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
 	hash_set<gimple *> *throwers;	/* what could throw out (unwind.cc) */
@@ -656,7 +656,7 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 /* After statement `after` of the entry's code: if (cond) { seq }. */
 static void add_entry_cond(struct fnstate *st, gimple *after, tree cond, gimple_seq seq)
 {
-	gcc_assert(st->ncond < 2);
+	gcc_assert(st->ncond < 3);
 	st->cond_after[st->ncond] = after;
 	st->cond_var[st->ncond] = cond;
 	st->cond_seq[st->ncond] = seq;
@@ -668,26 +668,36 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 {
 	tree fptr = build_pointer_type(ABI_TYPE(FRAME));
 	if (!st->cont && st->self) {
-		/* called through a pointer by the frame on top?  Take the
-		 * target, and keep what we found for whoever we interrupted */
+		/* called through a pointer by the frame on top?  The target
+		 * is almost always NULL (cleared by the last fresh entry), so
+		 * that is the fast path: one load and a test.  Otherwise take
+		 * it, keep what we found for whoever we interrupted, and
+		 * count the arc if it was us. */
 		tree it = val(seq, ABI_TLS(__ipp_itgt));
+		tree any = create_tmp_var(boolean_type_node, "ipp_c");
 		tree c = create_tmp_var(boolean_type_node, "ipp_c");
 		tree keep = tmp_of(const_ptr_type_node), self = tmp_of(const_ptr_type_node);
-		emit_assign(seq, ABI_TLS(__ipp_itgt), null_pointer_node);
-		gimple_seq_add_stmt(seq, gimple_build_assign(self, NOP_EXPR, st->self));
-		gimple_seq_add_stmt(seq, gimple_build_assign(c, EQ_EXPR, it, self));
-		gimple_seq_add_stmt(seq, gimple_build_assign(keep, COND_EXPR, c, null_pointer_node, it));
+		gimple_seq slow = NULL, call = NULL;
+
 		st->saved_itgt = state_var(st, const_ptr_type_node, "ipp_saved_itgt");
-		gimple_seq_add_stmt(seq, gimple_build_assign(st->saved_itgt, keep));
+		gimple_seq_add_stmt(seq, gimple_build_assign(st->saved_itgt, it));
+		gimple_seq_add_stmt(seq, gimple_build_assign(any, NE_EXPR, it,
+							     null_pointer_node));
+		emit_assign(&slow, ABI_TLS(__ipp_itgt), null_pointer_node);
+		gimple_seq_add_stmt(&slow, gimple_build_assign(self, NOP_EXPR, st->self));
+		gimple_seq_add_stmt(&slow, gimple_build_assign(c, EQ_EXPR, it, self));
+		gimple_seq_add_stmt(&slow, gimple_build_assign(keep, COND_EXPR, c,
+							       null_pointer_node, it));
+		gimple_seq_add_stmt(&slow, gimple_build_assign(st->saved_itgt, keep));
+		add_entry_cond(st, gimple_seq_last_stmt(*seq), any, slow);
 		/* __ipp_icall (__ipp_top, R) if it was: the frame is pushed
-		 * after it, so __ipp_top is still the caller's frame */
-		{
-			gimple_seq call = NULL;
-			gimple_seq_add_stmt(&call, gimple_build_call(ABI_FN(__ipp_icall), 2,
-								     val(&call, ABI_TLS(__ipp_top)),
-								     st->reg));
-			add_entry_cond(st, gimple_seq_last_stmt(*seq), c, call);
-		}
+		 * after it, so __ipp_top is still the caller's frame.  The
+		 * condition is tested inside the block above (finish_entry
+		 * makes the blocks in order) */
+		gimple_seq_add_stmt(&call, gimple_build_call(ABI_FN(__ipp_icall), 2,
+							     val(&call, ABI_TLS(__ipp_top)),
+							     st->reg));
+		add_entry_cond(st, gimple_seq_last_stmt(slow), c, call);
 	}
 	if (st->frame) {
 		tree t = tmp_of(fptr);
