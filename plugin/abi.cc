@@ -49,7 +49,18 @@ static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 	return f;
 }
 
-/* extern __thread TYPE NAME;  (defined in the runtime) */
+/* extern __thread TYPE NAME;  (defined in the runtime)
+ *
+ * In an executable the runtime is part of the program (ipp-gcc links
+ * libipprt.a into it), so its thread-locals sit at a fixed offset from
+ * the thread pointer: local-exec, `%fs:OFFSET` in the instruction itself,
+ * where initial-exec loads the offset into a register first (the linker
+ * relaxes the GOT load to an immediate, but the register stays, often held
+ * across the body: a push and a pop more).  A shared object (-fPIC without
+ * -fpie: flag_shlib) keeps GCC's default model, which works under dlopen.
+ * An object built for an executable and linked into a shared library
+ * anyway gets the linker's error (R_X86_64_TPOFF32 cannot be used when
+ * making a shared object), never a wrong address. */
 static tree tls_var(const char *name, tree type)
 {
 	tree v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
@@ -57,7 +68,7 @@ static tree tls_var(const char *name, tree type)
 	DECL_EXTERNAL(v) = 1;
 	DECL_ARTIFICIAL(v) = 1;
 	TREE_USED(v) = 1;
-	set_decl_tls_model(v, decl_default_tls_model(v));
+	set_decl_tls_model(v, flag_shlib ? decl_default_tls_model(v) : TLS_MODEL_LOCAL_EXEC);
 	varpool_node::get_create(v);
 	return v;
 }

@@ -26,7 +26,9 @@
 #   4. and warns at -O0 with -Wlarger-than=8 exactly as its plain build does;
 #   5. inline-sizes.c inlines at -O2 the call sites its plain build inlines
 #      (-fplugin-arg-ipp-inline-as-plain);
-#   6. setjmp-inline.c runs as its plain build does.
+#   6. setjmp-inline.c runs as its plain build does;
+#   7. the runtime's thread-locals are local-exec in code for executables
+#      (-fPIE, -fno-pie), GCC's default in shared objects' (-fPIC).
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -320,6 +322,63 @@ else
 				ok "$t (runs as plain: $(echo $want))"
 			else
 				bad "$t: plain: $(echo $want); ipp: $(echo $got)"
+			fi
+		done
+	done
+fi
+
+## 7. The thread-locals the inserted code reads and writes (__ipp_top,
+## __ipp_path, __ipp_itgt) are local-exec in code for an executable (-fPIE,
+## -fno-pie: the runtime is linked into it, so each access is one
+## %fs:OFFSET operand, relocation R_X86_64_TPOFF32) and keep GCC's default
+## in a shared object's (-fPIC: general dynamic, R_X86_64_TLSGD, which
+## works under dlopen).  The executables run as plain.
+src=$here/../../examples/fig4.c
+d=$work/tls
+mkdir -p "$d"
+# tls_relocs OBJ: the relocation types against the runtime's thread-locals
+tls_relocs() {
+	readelf -rW "$1" | awk '$5 ~ /^__ipp_(top|path|itgt)$/ { print $3 }' | sort -u | tr '\n' ' '
+}
+if ! $IPP_CC -O2 -o "$d/plain" "$src" >"$d/plain.log" 2>&1; then
+	bad "tls: the plain build fails"
+else
+	want=$("$d/plain" 2>&1; echo "exit $?")
+	for m in $IPP_MODES; do
+		for pic in -fPIE -fno-pie -fPIC; do
+			t="tls $m $pic"
+			case $pic in
+			-fPIC) expect="R_X86_64_TLSGD " ;;
+			*) expect="R_X86_64_TPOFF32 " ;;
+			esac
+			if ! ipp_cc -fplugin-arg-ipp-mode="$m" -O2 $pic -c -o "$d/$m$pic.o" "$src" >"$d/$m$pic.log" 2>&1; then
+				bad "$t: does not build with the plugin"
+				sed -n '1,10s/^/    | /p' "$d/$m$pic.log"
+				continue
+			fi
+			got=$(tls_relocs "$d/$m$pic.o")
+			if [ "$got" != "$expect" ]; then
+				bad "$t: relocations against the runtime's thread-locals: '$got', want '$expect'"
+				continue
+			fi
+			if [ "$pic" = -fPIC ]; then
+				ok "$t ($got)"
+				continue
+			fi
+			case $pic in -fno-pie) lf=-no-pie ;; *) lf=-pie ;; esac
+			if ! ipp_cc $lf -o "$d/$m$pic" "$d/$m$pic.o" >>"$d/$m$pic.log" 2>&1; then
+				bad "$t: does not link ($lf)"
+				sed -n '1,10s/^/    | /p' "$d/$m$pic.log"
+				continue
+			fi
+			run=$(cd "$d" && IPP_PROFILE="$d/$m$pic.prof" "./$m$pic" 2>&1; echo "exit $?")
+			if [ "$run" != "$want" ]; then
+				bad "$t: plain: $(echo $want); ipp: $(echo $run)"
+			elif ! "$IPP_TOOL" check "$d/$m$pic" "$d/$m$pic.prof" >"$d/$m$pic.check" 2>&1; then
+				bad "$t: ipp check fails"
+				sed -n '1,10s/^/    | /p' "$d/$m$pic.check"
+			else
+				ok "$t ($got; runs as plain, ipp check passes)"
 			fi
 		done
 	done
