@@ -16,23 +16,28 @@
 
 static const char *U64MAX = "18446744073709551615";
 
+/* n diamonds in procedure p from 'from'; returns the last join. */
+static ipp_id add_diamonds(ipp_graph *g, ipp_id p, ipp_id from, int n)
+{
+	for (int i = 0; i < n; i++) {
+		ipp_id top = ipp_add_block(g, p), l = ipp_add_block(g, p);
+		ipp_id r = ipp_add_block(g, p), j = ipp_add_block(g, p);
+		ipp_add_edge(g, from, top);
+		ipp_add_edge(g, top, l);
+		ipp_add_edge(g, top, r);
+		ipp_add_edge(g, l, j);
+		ipp_add_edge(g, r, j);
+		from = j;
+	}
+	return from;
+}
+
 /* One procedure: Entry -> d_1 -> ... -> d_n -> Exit, each d_i a diamond. */
 static ipp_graph *diamonds(int n)
 {
 	ipp_graph *g = ipp_graph_new();
 	ipp_id p = ipp_add_proc(g, "f", "f", IPP_PROC_ENTRY);
-	ipp_id prev = ipp_proc_entry(g, p);
-	for (int i = 0; i < n; i++) {
-		ipp_id top = ipp_add_block(g, p), l = ipp_add_block(g, p);
-		ipp_id r = ipp_add_block(g, p), j = ipp_add_block(g, p);
-		ipp_add_edge(g, prev, top);
-		ipp_add_edge(g, top, l);
-		ipp_add_edge(g, top, r);
-		ipp_add_edge(g, l, j);
-		ipp_add_edge(g, r, j);
-		prev = j;
-	}
-	ipp_add_edge(g, prev, ipp_proc_exit(g, p));
+	ipp_add_edge(g, add_diamonds(g, p, ipp_proc_entry(g, p), n), ipp_proc_exit(g, p));
 	return g;
 }
 
@@ -48,13 +53,7 @@ static ipp_graph *call_chain(int n)
 		p[i] = ipp_add_proc(g, name, name, i == 0 ? IPP_PROC_ENTRY : 0);
 	}
 	for (int i = 0; i < n; i++) {
-		ipp_id top = ipp_add_block(g, p[i]), l = ipp_add_block(g, p[i]);
-		ipp_id r = ipp_add_block(g, p[i]), j = ipp_add_block(g, p[i]);
-		ipp_add_edge(g, ipp_proc_entry(g, p[i]), top);
-		ipp_add_edge(g, top, l);
-		ipp_add_edge(g, top, r);
-		ipp_add_edge(g, l, j);
-		ipp_add_edge(g, r, j);
+		ipp_id j = add_diamonds(g, p[i], ipp_proc_entry(g, p[i]), 1);
 		if (i + 1 < n) {
 			ipp_id c = ipp_add_call(g, p[i], p[i + 1], 0);
 			ipp_add_edge(g, j, c);
@@ -64,6 +63,26 @@ static ipp_graph *call_chain(int n)
 		}
 	}
 	free(p);
+	return g;
+}
+
+/* main: a continuing call to spin, then 70 diamonds.  spin loops forever:
+ * no path from Entry_spin reaches Exit_spin, so psi_{Entry_spin} = <0, 2>
+ * (the loop entered, or restarted at its head) and main's call vertex c
+ * has psi_c = 0 * psi_r + 2: main's region holds 2 paths, but its return
+ * site r has 2^70, which bounds nothing and nothing bounds (the plugin's
+ * lin_val stopped on such a psi_r: testsuite/compile/spin-return.c). */
+static ipp_graph *after_spin(void)
+{
+	ipp_graph *g = ipp_graph_new();
+	ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
+	ipp_id q = ipp_add_proc(g, "spin", "spin", 0);
+	ipp_id loop = ipp_add_block(g, q);
+	ipp_id c = ipp_add_call(g, m, q, 0);
+	ipp_add_edge(g, ipp_proc_entry(g, q), loop);
+	ipp_add_edge(g, loop, loop);
+	ipp_add_edge(g, ipp_proc_entry(g, m), c);
+	ipp_add_edge(g, add_diamonds(g, m, c + 1, 70), ipp_proc_exit(g, m));
 	return g;
 }
 
@@ -113,6 +132,25 @@ static void all_regions_fit(const ipp_fin *f, const mpz_t limit)
 		CU_ASSERT(mpz_cmp(t, limit) <= 0);
 	}
 	mpz_clear(t);
+}
+
+/* Every psi and rho of G*fin, at x = 1, is at most limit: each is a
+ * constant the plugin emits, reached by a path or not. */
+static void every_number_fits(const ipp_fin *f, const mpz_t limit)
+{
+	mpz_t a, b;
+	mpz_inits(a, b, NULL);
+	for (size_t v = 0; v < ipp_fin_nvertices(f); v++) {
+		ipp_fin_psi(f, (ipp_id)v, a, b);
+		mpz_add(a, a, b);
+		CU_ASSERT(mpz_cmp(a, limit) <= 0);
+	}
+	for (size_t e = 0; e < ipp_fin_nedges(f); e++) {
+		ipp_fin_rho(f, (ipp_id)e, a, b);
+		mpz_add(a, a, b);
+		CU_ASSERT(mpz_cmp(a, limit) <= 0);
+	}
+	mpz_clears(a, b, NULL);
 }
 
 static void test_80_diamonds_exact(void)
@@ -209,10 +247,67 @@ static void test_interprocedural_cut_first(void)
 	ipp_graph_free(g);
 }
 
+static void test_unreached_return_site(void)
+{
+	ipp_graph *g = after_spin();
+	char err[256];
+	ipp_fin *f;
+	ipp_cuts c;
+	mpz_t t, limit, a, b;
+	ipp_id r = 12;	/* main's return site: 0, 1 global; 2-5 main; 6-9 spin; loop, c */
+	mpz_inits(t, a, b, NULL);
+	mpz_init_set_str(limit, U64MAX, 10);
+	CU_ASSERT_EQUAL_FATAL(ipp_vertex_kind(g, r), IPP_V_RETSITE);
+	/* uncut: main's region has 2 paths (spin's loop, entered or restarted
+	 * at its head); psi_r = <2^70, 0> */
+	f = ipp_fin_new(g, IPP_MODE_CONTEXT, NULL, err, sizeof(err));
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL(ipp_fin_nregions(f), 1);
+	ipp_fin_total(f, t);
+	CU_ASSERT_EQUAL(mpz_cmp_ui(t, 2), 0);
+	ipp_fin_psi(f, ipp_proc_entry(g, 1), a, b);
+	CU_ASSERT(mpz_sgn(a) == 0 && mpz_cmp_ui(b, 2) == 0);
+	ipp_fin_psi(f, r, a, b);
+	mpz_ui_pow_ui(t, 2, 70);
+	CU_ASSERT(mpz_cmp(a, t) == 0 && mpz_sgn(b) == 0);
+	ipp_fin_free(f);
+	/* cut: main has 286 vertices, tau = floor((2^64-1) / 287), about
+	 * 2^55.8.  In every mode the budget walk cuts both arms of diamond 14,
+	 * the first whose top has more than tau paths (2^56); 55 diamonds
+	 * follow, 2^55 paths from each arm.  The call is not summarized. */
+	for (int mode = 0; mode < IPP_MODE_COUNT; mode++) {
+		ipp_cuts_init(&c);
+		CU_ASSERT_FATAL(ipp_autocut(g, mode, limit, &c, err, sizeof(err)) == 0);
+		CU_ASSERT_EQUAL(c.nvertices, 2);
+		CU_ASSERT(c.nvertices == 2 && c.vertices[0] == 70 && c.vertices[1] == 71);
+		CU_ASSERT_EQUAL(c.ncalls, 0);
+		f = ipp_fin_new(g, mode, &c, err, sizeof(err));
+		CU_ASSERT_FATAL(f != NULL);
+		every_number_fits(f, limit);
+		all_regions_fit(f, limit);
+		round_trips(f);
+		/* r now reaches only GExit_main: 14 diamonds, then the cut */
+		ipp_fin_psi(f, r, a, b);
+		CU_ASSERT(mpz_sgn(a) == 0 && mpz_cmp_ui(b, 16384) == 0);
+		if (mode == IPP_MODE_CONTEXT) {
+			/* 2 paths from Entry_main, 2^55 from each cut arm */
+			mpz_ui_pow_ui(a, 2, 56);
+			mpz_add_ui(a, a, 2);
+			ipp_fin_total(f, t);
+			CU_ASSERT_EQUAL(mpz_cmp(t, a), 0);
+		}
+		ipp_fin_free(f);
+		ipp_cuts_free(&c);
+	}
+	mpz_clears(t, limit, a, b, NULL);
+	ipp_graph_free(g);
+}
+
 void register_big_tests(void)
 {
 	CU_pSuite s = CU_add_suite("numbers past 64 bits", NULL, NULL);
 	CU_add_test(s, "80 diamonds: 2^80 paths, exactly", test_80_diamonds_exact);
 	CU_add_test(s, "80 diamonds: cut to fit", test_80_diamonds_cut);
 	CU_add_test(s, "call chain: interprocedural cuts first", test_interprocedural_cut_first);
+	CU_add_test(s, "a return site no path reaches fits too", test_unreached_return_site);
 }
