@@ -7,10 +7,10 @@
  * it bounds only the vertices that a path from Entry_P counts, and the
  * plugin emits psi and rho as constants at every vertex: a return site r
  * after a continuing call to Q that cannot return (psi_c = a_Q * psi_r +
- * b_Q with a_Q = 0) is bounded by nothing.  The chooser therefore works
- * bottom-up over the call graph and makes each procedure that a region
- * reaches fit on its own: psi_v(1) <= limit at every vertex v of P,
- * Entry_P and GEntry_P included.  Then every Entry
+ * b_Q with a_Q = 0) and a procedure that no region reaches are bounded by
+ * nothing.  The chooser therefore works bottom-up over the call graph and
+ * makes every procedure fit on its own, reached or not: psi_v(1) <= limit
+ * at every vertex v of P, Entry_P and GEntry_P included.  Then every Entry
  * region fits, and so does every psi and every rho of an intraprocedural
  * edge of G*fin (a prefix sum of its source's psi, eq. 24).
  *
@@ -384,48 +384,11 @@ static int cut_gentry(struct cutctx *cx, char *err, size_t errlen)
 	return rc;
 }
 
-/* Procedures some region reaches: region entries (as in ipp_fin_new, before
- * any new cut) and everything their interprocedural call sites reach.
- * Cutting a call site of a live procedure only makes a live callee a region,
- * so the set does not change while cutting. */
-static unsigned char *live_procs(const ipp_graph *g, enum ipp_mode mode,
-				 const enum ipp_summary_why *status)
-{
-	unsigned char *live = ipp_xcalloc(g->np ? g->np : 1, 1);
-	ipp_id *work = ipp_xmalloc((g->np + 1) * sizeof(ipp_id));
-	size_t n = 0;
-	for (size_t p = 0; p < g->np; p++)
-		if (!(g->p[p].flags & IPP_PROC_SKIPPED) &&
-		    ((g->p[p].flags & IPP_PROC_ENTRY) || mode == IPP_MODE_INTRA ||
-		     mode == IPP_MODE_INTRA_CONTEXT))
-			live[p] = 1;
-	for (size_t i = 0; i < g->nv; i++)
-		if (g->v[i].kind == IPP_V_CALL &&
-		    (status[i] == IPP_SUM_RECURSIVE || status[i] == IPP_SUM_CUT))
-			live[g->v[i].callee] = 1;
-	for (size_t p = 0; p < g->np; p++)
-		if (live[p])
-			work[n++] = (ipp_id)p;
-	while (n) {
-		const struct ipp_proc *pr = &g->p[work[--n]];
-		for (size_t i = 0; i < pr->ncalls; i++) {
-			ipp_id c = pr->calls[i], q = g->v[c].callee;
-			if (status[c] == IPP_SUM_NONE && !live[q]) {
-				live[q] = 1;
-				work[n++] = q;
-			}
-		}
-	}
-	free(work);
-	return live;
-}
-
 int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 		ipp_cuts *cuts, char *err, size_t errlen)
 {
 	struct cutctx cx;
 	ipp_id *order;
-	unsigned char *live;
 	int rc = 0;
 
 	if (mpz_cmp_ui(limit, 2) < 0) {
@@ -453,15 +416,14 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 		mpz_init(cx.entry_a[p]);
 		mpz_init(cx.entry_b[p]);
 	}
-	/* Summarizing more sites keeps a callee-first order valid. */
+	/* Summarizing more sites keeps a callee-first order valid.  Every
+	 * procedure is made to fit, those no region reaches too: the plugin
+	 * emits their numbers all the same (a continuing call site in one
+	 * dead procedure calls the clone of another). */
 	order = ipp_callee_first_order(g, cx.status);
-	live = live_procs(g, mode, cx.status);
 	for (size_t k = 0; k < g->np && rc == 0; k++) {
 		ipp_id p = order[k];
-		struct lproc *lp;
-		if (!live[p])
-			continue;	/* no region reaches it: nothing to fit */
-		lp = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
+		struct lproc *lp = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
 		if (!lp)
 			continue;
 		ipp_lproc_solve(lp, g, cx.entry_a, cx.entry_b);
@@ -545,7 +507,6 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 	free(cx.entry_a);
 	free(cx.entry_b);
 	free(order);
-	free(live);
 	free(cx.cutv);
 	free(cx.status);
 	return rc;
