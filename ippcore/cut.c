@@ -3,10 +3,16 @@
  * Region totals are psi_{Entry_P}(1) (and, in piecewise mode,
  * psi_{GEntry_P}(numUnbalRLPaths[Exit_P])).  Every psi has non-negative
  * coefficients and every vertex has at least one valid completion, so
- * psi_{Entry_P}(1) bounds the paths any region contributes through P.  The
- * chooser therefore works bottom-up over the call graph and makes each
- * procedure fit on its own: psi_{Entry_P}(1) <= limit (and psi_{GEntry_P}(1)
- * in piecewise mode); then every Entry region fits.
+ * psi_{Entry_P}(1) bounds the paths any region contributes through P.  But
+ * it bounds only the vertices that a path from Entry_P counts, and the
+ * plugin emits psi and rho as constants at every vertex: a return site r
+ * after a continuing call to Q that cannot return (psi_c = a_Q * psi_r +
+ * b_Q with a_Q = 0) and a procedure that no region reaches are bounded by
+ * nothing.  The chooser therefore works bottom-up over the call graph and
+ * makes every procedure fit on its own, reached or not: psi_v(1) <= limit
+ * at every vertex v of P, Entry_P and GEntry_P included.  Then every Entry
+ * region fits, and so does every psi and every rho of an intraprocedural
+ * edge of G*fin (a prefix sum of its source's psi, eq. 24).
  *
  * Within a procedure P that does not fit:
  *  1. If P fits with all its interprocedural call sites summarized, apply
@@ -17,8 +23,10 @@
  *     tau = floor(limit / (|V_P| + 1)).  A vertex u whose path count exceeds
  *     tau is a call (summarize it) or has successors to cut: cut them coldest
  *     first (ties: most paths first) until u is down to sqrt(tau), leaving
- *     headroom so that its predecessors do not overflow again at once.  After the walk each of
- *     Entry_P's at most |V_P|+1 successors has at most tau paths, so P fits.
+ *     headroom so that its predecessors do not overflow again at once.  After the walk
+ *     every vertex but Entry_P has at most tau paths (a call summarized,
+ *     or every cuttable successor cut), reached from Entry_P or not, and
+ *     Entry_P's at most |V_P|+1 successors have at most tau each: P fits.
  * Piecewise mode then checks GEntry regions top-down and summarizes call
  * sites on a procedure whose numUnbalRLPaths makes its GEntry region too big.
  * The result is verified by building G*fin.
@@ -91,18 +99,35 @@ static void count_at(const struct lproc *lp, int li, mpz_t out)
 	mpz_add(out, lp->psi_a[li], lp->psi_b[li]);
 }
 
+/* The most paths at any vertex of P: max over its local vertices v of
+ * psi_v(1), Entry_P and GEntry_P included. */
+static void max_count(const struct lproc *lp, mpz_t out)
+{
+	mpz_t n;
+	mpz_init(n);
+	mpz_set_ui(out, 0);
+	for (size_t i = 0; i < lp->nv; i++) {
+		count_at(lp, (int)i, n);
+		if (mpz_cmp(n, out) > 0)
+			mpz_set(out, n);
+	}
+	mpz_clear(n);
+}
+
+/* Does P fit: psi_v(1) <= limit at every vertex v of P?  psi_{Entry_P}(1)
+ * bounds only the vertices that a path from Entry_P counts.  After a
+ * continuing call to a Q that cannot return (no same-level path from
+ * Entry_Q to Exit_Q), psi_c = a_Q * psi_r + b_Q with a_Q = 0 drops psi_r,
+ * so nothing bounds the return site r and what only r reaches; the plugin
+ * still emits their psi and rho as constants.  Where Entry_P reaches every
+ * vertex this is the same test as psi_{Entry_P}(1) <= limit. */
 static bool proc_fits(struct cutctx *cx, const struct lproc *lp)
 {
-	const struct ipp_proc *pr = &cx->g->p[lp->proc];
 	mpz_t n;
 	bool ok;
 	mpz_init(n);
-	count_at(lp, cx->g->lidx[pr->entry], n);
+	max_count(lp, n);
 	ok = mpz_cmp(n, cx->limit) <= 0;
-	if (ok && cx->mode == IPP_MODE_PIECEWISE) {
-		count_at(lp, cx->g->lidx[pr->gentry], n);
-		ok = mpz_cmp(n, cx->limit) <= 0;
-	}
 	mpz_clear(n);
 	return ok;
 }
@@ -359,48 +384,11 @@ static int cut_gentry(struct cutctx *cx, char *err, size_t errlen)
 	return rc;
 }
 
-/* Procedures some region reaches: region entries (as in ipp_fin_new, before
- * any new cut) and everything their interprocedural call sites reach.
- * Cutting a call site of a live procedure only makes a live callee a region,
- * so the set does not change while cutting. */
-static unsigned char *live_procs(const ipp_graph *g, enum ipp_mode mode,
-				 const enum ipp_summary_why *status)
-{
-	unsigned char *live = ipp_xcalloc(g->np ? g->np : 1, 1);
-	ipp_id *work = ipp_xmalloc((g->np + 1) * sizeof(ipp_id));
-	size_t n = 0;
-	for (size_t p = 0; p < g->np; p++)
-		if (!(g->p[p].flags & IPP_PROC_SKIPPED) &&
-		    ((g->p[p].flags & IPP_PROC_ENTRY) || mode == IPP_MODE_INTRA ||
-		     mode == IPP_MODE_INTRA_CONTEXT))
-			live[p] = 1;
-	for (size_t i = 0; i < g->nv; i++)
-		if (g->v[i].kind == IPP_V_CALL &&
-		    (status[i] == IPP_SUM_RECURSIVE || status[i] == IPP_SUM_CUT))
-			live[g->v[i].callee] = 1;
-	for (size_t p = 0; p < g->np; p++)
-		if (live[p])
-			work[n++] = (ipp_id)p;
-	while (n) {
-		const struct ipp_proc *pr = &g->p[work[--n]];
-		for (size_t i = 0; i < pr->ncalls; i++) {
-			ipp_id c = pr->calls[i], q = g->v[c].callee;
-			if (status[c] == IPP_SUM_NONE && !live[q]) {
-				live[q] = 1;
-				work[n++] = q;
-			}
-		}
-	}
-	free(work);
-	return live;
-}
-
 int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 		ipp_cuts *cuts, char *err, size_t errlen)
 {
 	struct cutctx cx;
 	ipp_id *order;
-	unsigned char *live;
 	int rc = 0;
 
 	if (mpz_cmp_ui(limit, 2) < 0) {
@@ -428,15 +416,14 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 		mpz_init(cx.entry_a[p]);
 		mpz_init(cx.entry_b[p]);
 	}
-	/* Summarizing more sites keeps a callee-first order valid. */
+	/* Summarizing more sites keeps a callee-first order valid.  Every
+	 * procedure is made to fit, those no region reaches too: the plugin
+	 * emits their numbers all the same (a continuing call site in one
+	 * dead procedure calls the clone of another). */
 	order = ipp_callee_first_order(g, cx.status);
-	live = live_procs(g, mode, cx.status);
 	for (size_t k = 0; k < g->np && rc == 0; k++) {
 		ipp_id p = order[k];
-		struct lproc *lp;
-		if (!live[p])
-			continue;	/* no region reaches it: nothing to fit */
-		lp = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
+		struct lproc *lp = ipp_lproc_build(g, mode, p, cx.cutv, cx.status);
 		if (!lp)
 			continue;
 		ipp_lproc_solve(lp, g, cx.entry_a, cx.entry_b);
@@ -470,7 +457,7 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 				mpz_t m;
 				char *s;
 				mpz_init(m);
-				count_at(lp, g->lidx[pr->entry], m);
+				max_count(lp, m);
 				s = mpz_get_str(NULL, 10, m);
 				ipp_seterr(err, errlen, "procedure %s cannot be cut below %s paths",
 					   pr->asm_name, s);
@@ -520,7 +507,6 @@ int ipp_autocut(const ipp_graph *g, enum ipp_mode mode, const mpz_t limit,
 	free(cx.entry_a);
 	free(cx.entry_b);
 	free(order);
-	free(live);
 	free(cx.cutv);
 	free(cx.status);
 	return rc;

@@ -231,10 +231,12 @@ void ipp_cuts_add_vertex(ipp_cuts *c, ipp_id v);
 void ipp_cuts_add_call(ipp_cuts *c, ipp_id call);
 
 /* Chooses cuts so that every region of 'mode' has at most 'limit' paths
- * (numbers fit in [0, limit-1]).  Deterministic.  Bottom-up over the call
- * graph; within a procedure, summarizes call sites first (coldest by static
- * weight first) and cuts vertices only when the procedure alone is too big;
- * procedures no region reaches are left alone.  'cuts' may hold forced cuts
+ * (numbers fit in [0, limit-1]), and so has every vertex v of G*fin,
+ * psi_v(1) <= limit, whether a path from a region reaches it or not (the
+ * plugin emits every psi as a constant).  Deterministic.  Bottom-up over
+ * the call graph, every procedure; within a procedure, summarizes call
+ * sites first (coldest by static weight first) and cuts vertices only when
+ * the procedure alone is too big.  'cuts' may hold forced cuts
  * on entry; chosen cuts are added.  Returns 0, or -1 with a message: the
  * graph is invalid, limit < 2, or some procedure cannot be cut below the
  * limit at all (e.g. a vertex with more parallel edges to Exit_P than the

@@ -7,7 +7,8 @@
 #   1. each source here with "ipp-expect-skipped" / "ipp-expect-instrumented"
 #      lines (a call named setjmp without a jump buffer: knr-setjmp.c,
 #      user-setjmp.c, named-setjmp.c; a __builtin_return: builtin-return.c;
-#      a call before an empty infinite loop: tail-empty-loop.c)
+#      a call before an empty infinite loop: tail-empty-loop.c; 2^70
+#      paths after a call that never returns: spin-return.c)
 #      compiles with the plugin, and its map
 #      (`ipp map`) says what the lines say:
 #         ipp-expect-skipped: FUNC: WORD     FUNC is flagged skipped and its
