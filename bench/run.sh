@@ -98,7 +98,13 @@ case ",$variants," in *,ipp-*)
 	for f in "$ippgcc" "$ipp"; do
 		[ -x "$f" ] || die "$f is missing: build ipp first (make), or pass --builddir"
 	done
-	[ -r "$statslib" ] || die "$statslib is missing: make runtime/libipprt-stats.la (make bench does)" ;;
+	[ -r "$statslib" ] || die "$statslib is missing: make runtime/libipprt-stats.la (make bench does)"
+	# The statistics build must be of the runtime's code as it is:
+	# `make' alone rebuilds libipprt.a, not it.
+	for f in "$srcdir"/runtime/*.[ch]; do
+		[ "$f" -nt "$statslib" ] &&
+			die "$statslib is older than $f: make runtime/libipprt-stats.la (make bench does)"
+	done ;;
 esac
 command -v valgrind >/dev/null || die "valgrind is needed (apt-get install valgrind)"
 
