@@ -997,8 +997,13 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		/* a call to a leaf function returns, or the process dies in it
 		 * (asynchronously): the checkpoint before it stands */
 		emit_stand(&seq, st, callpt, true);
-		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
+		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)) {
+			/* the caller's unit for __ipp_icall: a fresh frame
+			 * holds its region from entry on (ipp_abi.h) */
+			if (st->cont)
+				emit_assign(&seq, fld(st->frame, ABI_FIELD(FRAME, region)), st->reg);
 			emit_itgt(&seq, call);
+		}
 	}
 	gimple_stmt_iterator gsi = gsi_for_stmt(call);
 	gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);

@@ -30,13 +30,16 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 4u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 5u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
 				 * (gcounts), registered by a constructor;
 				 * the frame is a checkpoint (vertex >= 0
 				 * from entry on, IPP_VERTEX_INSIDE).
+				 * 5: a continuing frame holds its path's
+				 * region at an indirect call (__ipp_icall
+				 * reads the caller's unit there).
 				 * The version guards layouts and the meaning
 				 * of fields.  A function added without either
 				 * changing (__ipp_eh_land, __ipp_eh_leave)
@@ -98,8 +101,11 @@ struct ipp_rt_callee;
  * signal) the runtime can record the abandoned prefix as a partial path
  * (region, path, [vertex]).
  *   prev     the caller's frame (older)
- *   region   the region of the path: set by fresh frames only (a
- *            continuing frame's path is its group's, see below)
+ *   region   the region of the path: set by fresh frames at entry, and
+ *            by continuing frames before each indirect call (their
+ *            path's region, the clone's parameter: __ipp_icall finds the
+ *            caller's unit there).  Anywhere else a continuing frame's
+ *            region is not set: its path is its group's, see below
  *   path     path number so far
  *   vertex   G*fin vertex id where the path stands; -1: no pending path
  *            (the path has been recorded already)

@@ -7,9 +7,12 @@
  * If the callee is instrumented in context mode, its fresh entry finds its
  * own address there and calls __ipp_icall with the previous top frame,
  * which is the caller's: that frame's vertex is the call vertex (G* vertex
- * ids are unique within a unit) and the region of the frame's group (the
- * fresh frame the caller's path started in: a continuing frame does not
- * store one) is in the caller's unit.  Calls to uninstrumented functions
+ * ids are unique within a unit) and its region is one of the caller's
+ * unit (a fresh frame's is set at entry; a continuing frame sets its
+ * path's region before each indirect call, ABI version 5, so the caller's
+ * unit is one load away rather than a walk to the group's fresh frame:
+ * 3.9M fewer instructions for SQLite's 360k indirect calls).  Calls to
+ * uninstrumented functions
  * are not counted (the target never equals an instrumented function's
  * address).
  *
@@ -197,11 +200,9 @@ static __attribute__((noinline)) RT_NOINST void count_slow(struct rt_thread *t,
 RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee)
 {
 	struct rt_thread *t = rt_tls_self;
-	const struct ipp_rt_frame *fresh = caller;
 	struct ipp_rt_module *m;
 	int32_t site;
 	uint64_t key;
-	uint32_t steps = 0;
 
 	RT_STAT(icall);
 	/* A function pointer called from the thread's first frame (the
@@ -209,14 +210,14 @@ RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region 
 	 * path recorded before the call): no site to credit. */
 	if (!caller || caller->vertex < 0)
 		return;
-	/* The caller's unit: its group's fresh frame's region's.  Frames of
-	 * one group are the unit's own, live and consistent here (we are
-	 * called from the callee's entry, on the caller's thread). */
-	while ((fresh->flags & IPP_FRAME_CONTINUES) && fresh->prev && steps++ < RT_MAX_FRAMES)
-		fresh = fresh->prev;
-	if ((fresh->flags & IPP_FRAME_CONTINUES) || !fresh->region)
+	/* The caller's unit: the module of the region its frame holds at an
+	 * indirect call (ipp_abi.h, struct ipp_rt_frame).  The frame is live
+	 * and the caller's own here: we are called from the callee's entry,
+	 * on the caller's thread, and a signal handler that ran between the
+	 * caller's stores and its call pushed and popped frames of its own. */
+	if (!caller->region)
 		return;
-	m = fresh->region->module;
+	m = caller->region->module;
 	site = caller->vertex & ~IPP_VERTEX_INSIDE;	/* (a cut call vertex is marked) */
 	key = arc_key(m, site, callee);
 	if (RT_LIKELY(t != NULL)) {

@@ -22,7 +22,11 @@
  * So per activation of P: 3 + 2 + 1 + 1 + 1 = 8 calls on 5 arcs, and
  * no others.  The roles check how the arcs add up: two threads, two runs
  * merged into one file, ipp_dump (the file after the dump, then at exit),
- * ipp_reset, and fork (the child starts from zero).
+ * ipp_reset, and fork (the child starts from zero).  Role "continuing":
+ * the caller is a continuing activation C (a clone, called by P's fresh
+ * frame), whose frame holds no region of its own but the one it stores
+ * before each indirect call (ABI version 5): F twice at its vertex 60, G
+ * once at 61 -> arcs (60, F) 2 and (61, G) 1, filed under icall.c.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -225,6 +229,34 @@ static void copy_file(const char *from, const char *to)
 	free(text);
 }
 
+/* A continuing activation (rule 3) that calls through pointers: its frame
+ * is flagged IPP_FRAME_CONTINUES and its region is left unset (garbage
+ * here, as on a real stack) until it stores its path's region before an
+ * indirect call (rule 7). */
+static NI void C(struct ipp_rt_region *path_region)
+{
+	struct ipp_rt_frame c;
+	int x = 0;
+	rtt_push(&c, (struct ipp_rt_region *)(uintptr_t)0x5a5a5a5a5a5a5a5aull, 7, 59,
+		 IPP_FRAME_CONTINUES);
+	c.region = path_region;
+	for (int i = 0; i < 2; i++)
+		x = call_through(&c, 60, F, x);
+	c.region = path_region;
+	x = call_through(&c, 61, G, x);
+	rtt_pop(&c);
+	CHECK(x == 3);
+}
+
+static NI void PC(void)
+{
+	struct rtt_fresh a;
+	rtt_fresh_enter(&a, &r[0], NULL);
+	a.f.vertex = 50;	/* the continuing call to C */
+	C(&r[0]);
+	rtt_fresh_leave(&a, NULL, 1);
+}
+
 static int role_main(const char *role)
 {
 	if (strcmp(role, "threads") == 0) {
@@ -247,6 +279,8 @@ static int role_main(const char *role)
 		R();
 	} else if (strcmp(role, "many") == 0) {
 		Q();
+	} else if (strcmp(role, "continuing") == 0) {
+		PC();
 	} else if (strcmp(role, "fork") == 0) {
 		pid_t pid;
 		P();
@@ -374,6 +408,20 @@ int main(int argc, char **argv)
 		}
 		CHECK_U64(rtt_path(mm, "F", "0"), fsum);
 		CHECK_U64(rtt_path(mm, "G", "0"), gsum);
+		ipp_profile_free(p);
+	}
+
+	/* a continuing caller: the arcs of its two sites, nothing else */
+	{
+		static const char *env_c[] = { "IPP_PROFILE=cont.prof", NULL };
+		ipp_profile *p;
+		const ipp_prof_module *mm;
+		CHECK_EXIT(rtt_run("continuing", NULL, env_c, NULL), 0);
+		p = rtt_read("cont.prof");
+		mm = rtt_module(p, "icall.c", CKS);
+		CHECK_U64(arc(mm, 60, "icall.c", CKS, "F"), 2);
+		CHECK_U64(arc(mm, 61, "icall.c", CKS, "G"), 1);
+		CHECK_U64(mm->nicalls, 2);
 		ipp_profile_free(p);
 	}
 
