@@ -40,9 +40,11 @@ extern "C" {
 				 * 5: a continuing frame holds its path's
 				 * region at an indirect call (__ipp_icall
 				 * reads the caller's unit there).
-				 * The version guards layouts and the meaning
-				 * of fields.  A function added without either
-				 * changing (__ipp_eh_land, __ipp_eh_leave)
+				 * The version guards layouts (struct
+				 * ipp_rt_htab's too) and the meaning of
+				 * fields.  A function added without either
+				 * changing (__ipp_eh_land, __ipp_eh_leave,
+				 * __ipp_htab)
 				 * does not bump it: an object that calls one
 				 * fails to link, by that name, against a
 				 * runtime without it, and an older object
@@ -157,6 +159,28 @@ struct ipp_rt_callee {
  * (__ipp_record).  Ball-Larus's PP used 4K. */
 #define IPP_ARRAY_MAX 4096u
 
+/* A thread's counters of a region of more than IPP_ARRAY_MAX paths: an
+ * open-addressing table keyed by key1 = path number + 1 (0: an empty
+ * entry; no path number is 2^64 - 1, so key1 never wraps).  Path n's
+ * first probe is e[(key1 * IPP_HTAB_FIB) >> shift] (Fibonacci hashing:
+ * the top log2(cap) bits), then linear probing; e[cap] is always empty.
+ * The runtime replaces a full table by a bigger copy and never frees the
+ * old one, so a table once read through the pointer __ipp_htab returns
+ * stays consistent (its shift fits its entries), if stale.  Instrumented
+ * code probes only the first entry and never inserts: a key it finds
+ * there was checked against the region's npaths when inserted. */
+struct ipp_rt_hent {
+	uint64_t key1;
+	uint64_t count;
+};
+struct ipp_rt_htab {
+	uint64_t cap;			/* a power of two, at least 2 */
+	uint64_t used;
+	uint64_t shift;			/* 64 - log2(cap) */
+	struct ipp_rt_hent e[];		/* cap + 1 entries */
+};
+#define IPP_HTAB_FIB 0x9e3779b97f4a7c15ull
+
 /* Path register value meaning "a computed goto just recorded the path":
  * the goto's target restarts the path.  Never a valid path number, because
  * every region has at most 2^64 - 1 paths. */
@@ -211,6 +235,18 @@ struct ipp_rt_callee {
  *   docs/RUNTIME.md).  The plugin calls it instead of every record,
  *   inline counters and rows included, only with -fplugin-arg-ipp-last:
  *   other builds pay nothing for the recorder.
+ *
+ * __ipp_htab(r): where the calling thread's hash table of region r (more
+ *   than IPP_ARRAY_MAX paths; struct ipp_rt_htab) is published.  A fresh
+ *   body that records into such a region at its restarts (its loops) asks
+ *   once per activation; at each record of path n it loads the table
+ *   through the pointer, probes the first entry of key1 = n + 1 and, if
+ *   the entry holds key1, adds one to its count inline; otherwise it calls
+ *   __ipp_record(r, n), which probes on, inserts, or grows the table.  The
+ *   location never moves and always points at a complete table (never
+ *   NULL): if the thread has none (no memory, or a signal handler
+ *   interrupted the runtime in this thread) it is a static table of empty
+ *   entries, so every probe misses into __ipp_record.
  *
  * __ipp_row(r, d, base, nvc, idx, n): the slow path of a record in a row.
  *   An activation of procedure d entered with path number `base` and nvc

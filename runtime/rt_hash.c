@@ -1,6 +1,6 @@
 /* rt_hash.c -- the runtime's hash tables, in one file: the tables that
  * count the paths of big regions (npaths > RT_ARRAY_MAX), keyed by path
- * number + 1 (struct rt_htab), and the index of objects (struct rt_idx,
+ * number + 1 (struct ipp_rt_htab), and the index of objects (struct rt_idx,
  * rt_internal.h) that every other lookup of the runtime uses: partial
  * paths, indirect-call arcs, rows, and equal records of a profile write.
  * Both probe linearly from rt_htab_index.
@@ -49,11 +49,11 @@
  */
 #include "rt_internal.h"
 
-RT_HIDDEN struct rt_htab *rt_htab_new(uint64_t cap)
+RT_HIDDEN struct ipp_rt_htab *rt_htab_new(uint64_t cap)
 {
 	/* e[0 .. cap]: e[cap] is never written (every probe index is
 	 * masked to cap - 1), so it stays empty. */
-	struct rt_htab *h = rt_alloc(sizeof(*h) + (cap + 1) * sizeof(h->e[0]));
+	struct ipp_rt_htab *h = rt_alloc(sizeof(*h) + (cap + 1) * sizeof(h->e[0]));
 	if (h) {
 		h->cap = cap;
 		h->shift = 64 - (uint64_t)__builtin_ctzll(cap);
@@ -61,7 +61,7 @@ RT_HIDDEN struct rt_htab *rt_htab_new(uint64_t cap)
 	return h;
 }
 
-RT_HIDDEN struct rt_hent *rt_htab_find(const struct rt_htab *h, uint64_t key1)
+RT_HIDDEN struct ipp_rt_hent *rt_htab_find(const struct ipp_rt_htab *h, uint64_t key1)
 {
 	uint64_t mask, i;
 	if (!h)
@@ -70,14 +70,14 @@ RT_HIDDEN struct rt_hent *rt_htab_find(const struct rt_htab *h, uint64_t key1)
 	for (i = rt_htab_index(key1, h->shift);; i = (i + 1) & mask) {
 		uint64_t k = __atomic_load_n(&h->e[i].key1, __ATOMIC_ACQUIRE);
 		if (k == key1)
-			return (struct rt_hent *)&h->e[i];
+			return (struct ipp_rt_hent *)&h->e[i];
 		if (!k)
 			return NULL;
 	}
 }
 
 /* Inserts (key1, count) into a table that has room and lacks key1. */
-static RT_NOINST struct rt_hent *put(struct rt_htab *h, uint64_t key1, uint64_t count)
+static RT_NOINST struct ipp_rt_hent *put(struct ipp_rt_htab *h, uint64_t key1, uint64_t count)
 {
 	uint64_t mask = h->cap - 1, i = rt_htab_index(key1, h->shift);
 	while (h->e[i].key1)
@@ -88,14 +88,14 @@ static RT_NOINST struct rt_hent *put(struct rt_htab *h, uint64_t key1, uint64_t 
 	return &h->e[i];
 }
 
-RT_HIDDEN struct rt_hent *rt_htab_get(struct rt_htab **hp, uint64_t key1)
+RT_HIDDEN struct ipp_rt_hent *rt_htab_get(struct ipp_rt_htab **hp, uint64_t key1)
 {
-	struct rt_htab *h = *hp;
-	struct rt_hent *e = rt_htab_find(h, key1);
+	struct ipp_rt_htab *h = *hp;
+	struct ipp_rt_hent *e = rt_htab_find(h, key1);
 	if (e)
 		return e;
 	if ((h->used + 1) * 8 > h->cap * 5) {
-		struct rt_htab *g = rt_htab_new(h->cap * 2);
+		struct ipp_rt_htab *g = rt_htab_new(h->cap * 2);
 		if (!g)
 			return NULL;
 		for (uint64_t k = 0; k < h->cap; k++)
@@ -107,9 +107,9 @@ RT_HIDDEN struct rt_hent *rt_htab_get(struct rt_htab **hp, uint64_t key1)
 	return put(h, key1, 0);
 }
 
-RT_HIDDEN int rt_htab_reserve(struct rt_htab **hp, uint64_t extra)
+RT_HIDDEN int rt_htab_reserve(struct ipp_rt_htab **hp, uint64_t extra)
 {
-	struct rt_htab *h = *hp, *g;
+	struct ipp_rt_htab *h = *hp, *g;
 	uint64_t used = h ? h->used : 0, cap = h ? h->cap : RT_HTAB_INIT_CAP;
 	while ((used + extra + 1) * 8 > cap * 5)
 		cap *= 2;

@@ -99,42 +99,29 @@
 /* Counter hash tables (rt_hash.c)                                     */
 /* ------------------------------------------------------------------ */
 
-/* One entry: key1 = path number + 1 (0: empty; path numbers are below
- * npaths <= 2^64 - 1, so key1 never wraps). */
-struct rt_hent {
-	uint64_t key1;
-	uint64_t count;
-};
-
-/* Linear probing, power-of-two capacity, grown (doubled) when an insertion
- * would pass 5/8 load.  A grown table is a new object published by the
- * owner; the old one is left alone (never freed).  A key's first probe is
- * e[rt_htab_index(key1, shift)]. */
-struct rt_htab {
-	uint64_t cap;		/* power of two, at least 2 */
-	uint64_t used;
-	uint64_t shift;		/* 64 - log2(cap) */
-	struct rt_hent e[];	/* cap + 1 entries: e[cap] is always empty */
-};
-
+/* The counters of a hash region: struct ipp_rt_htab (ipp_abi.h), whose
+ * layout instrumented code relies on (__ipp_htab).  Linear probing,
+ * power-of-two capacity, grown (doubled) when an insertion would pass 5/8
+ * load.  A grown table is a new object published by the owner; the old
+ * one is left alone (never freed). */
 #define RT_HTAB_INIT_CAP 64u
 
 /* Creates a table of capacity cap (a power of two). */
-struct rt_htab *rt_htab_new(uint64_t cap) RT_HIDDEN;
+struct ipp_rt_htab *rt_htab_new(uint64_t cap) RT_HIDDEN;
 /* The entry of key1, or NULL. */
-struct rt_hent *rt_htab_find(const struct rt_htab *h, uint64_t key1) RT_HIDDEN;
+struct ipp_rt_hent *rt_htab_find(const struct ipp_rt_htab *h, uint64_t key1) RT_HIDDEN;
 /* The entry of key1, inserted with count 0 if absent; *hp may be replaced
  * by a bigger table (published with a release store). */
-struct rt_hent *rt_htab_get(struct rt_htab **hp, uint64_t key1) RT_HIDDEN;
+struct ipp_rt_hent *rt_htab_get(struct ipp_rt_htab **hp, uint64_t key1) RT_HIDDEN;
 /* Makes *hp (created if NULL) able to take 'extra' more keys without
  * growing.  Returns 0, or -1 if out of memory. */
-int rt_htab_reserve(struct rt_htab **hp, uint64_t extra) RT_HIDDEN;
+int rt_htab_reserve(struct ipp_rt_htab **hp, uint64_t extra) RT_HIDDEN;
 /* The first probe of key1 in a table of 2^(64 - shift) entries:
  * Fibonacci hashing (Knuth 6.4), the top bits of key1 * 2^64/phi.  Every
  * bit of key1 reaches the top bits, so path numbers that are multiples of
  * large powers of two spread too; a multiplication and a shift on the
  * fast path. */
-#define RT_FIB 0x9e3779b97f4a7c15ull
+#define RT_FIB IPP_HTAB_FIB
 static inline RT_NOINST uint64_t rt_htab_index(uint64_t key1, uint64_t shift)
 {
 	return (key1 * RT_FIB) >> shift;
@@ -146,7 +133,7 @@ static inline RT_NOINST uint64_t rt_htab_index(uint64_t key1, uint64_t shift)
  * key spreads), load at most 1/2.  It grows into a complete copy with
  * twice the room, published by the owner; the old one is left as it is
  * (never freed), so that a signal handler that looks up meanwhile sees
- * one consistent index.  (The counters themselves are in struct rt_htab:
+ * one consistent index.  (The counters themselves are in struct ipp_rt_htab:
  * keys and counts in one array, probed inline by __ipp_record.) */
 struct rt_arena;
 struct rt_idx {
@@ -186,10 +173,10 @@ static inline RT_NOINST uint64_t rt_hash64(uint64_t x)
 struct rt_table {
 	struct ipp_rt_region *region;
 	uint64_t *counts;		/* array regions: [npaths]; NULL for hash */
-	struct rt_htab *htab;		/* hash regions: published by the owner */
+	struct ipp_rt_htab *htab;		/* hash regions: published by the owner */
 	/* Dumper-owned (rt_dump_lock): what earlier dumps/resets consumed. */
 	uint64_t *base;			/* array regions, [npaths], lazily */
-	struct rt_htab *bhash;		/* hash regions: key1 -> baseline */
+	struct ipp_rt_htab *bhash;		/* hash regions: key1 -> baseline */
 };
 
 /* The fast path's view of a table (rt_record.c).  Array regions: n <
@@ -205,12 +192,12 @@ struct rt_table {
 struct rt_slot {
 	uint64_t *counts;
 	uint64_t limit;
-	struct rt_hent *hent;
+	struct ipp_rt_hent *hent;
 	uint64_t shift;
 };
 /* 2^(64 - RT_SHIFT_NONE) + 1 empty entries (read-only; never written:
  * no key1 is 0). */
-extern const struct rt_hent rt_hent_none[3] __attribute__((visibility("hidden")));
+extern const struct ipp_rt_hent rt_hent_none[3] __attribute__((visibility("hidden")));
 #define RT_SHIFT_NONE 63u
 
 /* The table pointers of a thread, indexed by region index; what dumpers
@@ -330,6 +317,9 @@ void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
 /* The slow path of __ipp_counts: the thread's array of array region r,
  * registered and allocated if needed, or NULL. */
 uint64_t *rt_counts_slow(struct ipp_rt_region *r) RT_HIDDEN;
+/* __ipp_htab's slow path: the thread's table of hash region r
+ * (registered, allocated), or NULL. */
+struct ipp_rt_htab **rt_htab_slow(struct ipp_rt_region *r) RT_HIDDEN;
 /* Set while this thread is inside a slow path that allocates or edits its
  * owner-only structures (rt_state.c, rt_arcs.c): a signal handler that
  * records meanwhile (an instrumented handler) is dropped, not allowed to

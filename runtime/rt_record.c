@@ -77,7 +77,7 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 	if (RT_LIKELY(i < rt_tls_view.nslots)) {
 		struct rt_slot *s = &rt_tls_view.slots[i];
 		uint64_t key1, shift;
-		struct rt_hent *e;
+		struct ipp_rt_hent *e;
 		if (RT_LIKELY(n < s->limit)) {
 			RT_STAT(record_array);
 			count_one(&s->counts[n]);
@@ -105,6 +105,33 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 	}
 	RT_STAT(record_slow);
 	rt_record_slow(r, n);
+}
+
+/* Where the table of a thread that has none is published: 2^(64 - 63)
+ * + 1 empty entries, so every probe misses.  Instrumented code only
+ * reads it (it writes an entry only after finding its key there). */
+static const struct ipp_rt_htab rt_htab_none = { 2, 0, 63, { { 0, 0 }, { 0, 0 }, { 0, 0 } } };
+static struct ipp_rt_htab *const rt_htab_none_ref = (struct ipp_rt_htab *)&rt_htab_none;
+
+RT_API struct ipp_rt_htab *const *__ipp_htab(struct ipp_rt_region *r)
+{
+	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
+	struct rt_thread *t = rt_tls_self;
+	struct ipp_rt_htab **hp;
+	RT_STAT(htab);
+	/* the thread's vector and tables are its own, published before use
+	 * (rt_state.c); a table is complete when it is in the vector */
+	if (RT_LIKELY(t != NULL && i != 0)) {
+		const struct rt_vec *v = t->vec;
+		if (RT_LIKELY(v != NULL && i < v->cap)) {
+			struct rt_table *tb = v->t[i];
+			if (RT_LIKELY(tb != NULL && tb->htab != NULL))
+				return &tb->htab;
+		}
+	}
+	RT_STAT(htab_slow);
+	hp = rt_htab_slow(r);
+	return hp ? hp : &rt_htab_none_ref;
 }
 
 /* Counts written where no array could be had; never read. */

@@ -183,7 +183,7 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 				return -1;
 		}
 	} else {
-		struct rt_htab *h = __atomic_load_n(&tb->htab, __ATOMIC_ACQUIRE);
+		struct ipp_rt_htab *h = __atomic_load_n(&tb->htab, __ATOMIC_ACQUIRE);
 		/* room for every key at once, rather than doubling (a snapshot
 		 * of 10^5 paths: a fifth of the exit write's page faults) */
 		if (h && h->used && !(pm->paths = grow(a, pm->paths, pm->npaths, h->used, &pm->cap_paths,
@@ -194,7 +194,7 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 			return -1;
 		for (uint64_t k = 0; h && k < h->cap; k++) {
 			uint64_t key1 = __atomic_load_n(&h->e[k].key1, __ATOMIC_ACQUIRE), v, b;
-			struct rt_hent *be;
+			struct ipp_rt_hent *be;
 			if (!key1)
 				continue;
 			v = load64(&h->e[k].count);
@@ -457,7 +457,7 @@ RT_HIDDEN void rt_snapshot_commit(struct rt_snapshot *s)
 			c->t->base[c->key1 - 1] += c->delta;	/* allocated by take */
 		} else {
 			/* reserved by take: cannot fail or grow */
-			struct rt_hent *e = rt_htab_get(&c->t->bhash, c->key1);
+			struct ipp_rt_hent *e = rt_htab_get(&c->t->bhash, c->key1);
 			e->count += c->delta;
 		}
 	}
@@ -484,7 +484,7 @@ RT_HIDDEN int rt_reset_baselines(void)
 				for (uint64_t p = 0; p < np; p++)
 					tb->base[p] = load64(&tb->counts[p]);
 			} else {
-				struct rt_htab *h = __atomic_load_n(&tb->htab, __ATOMIC_ACQUIRE);
+				struct ipp_rt_htab *h = __atomic_load_n(&tb->htab, __ATOMIC_ACQUIRE);
 				if (!h)
 					continue;
 				/* at most h->used new keys */

@@ -63,7 +63,7 @@ RT_ABI_TLS const void *__ipp_itgt;
 RT_TLS struct rt_view rt_tls_view;
 RT_TLS struct rt_thread *rt_tls_self;
 /* The empty table of slots without one (rt_internal.h). */
-const struct rt_hent rt_hent_none[3] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+const struct ipp_rt_hent rt_hent_none[3] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
 /* rt_internal.h */
 RT_TLS int rt_tls_busy;
 
@@ -339,7 +339,7 @@ static RT_NOINST int grow_vectors(struct rt_thread *t, uint32_t i)
 	}
 	for (uint32_t k = old; k < cap; k++) {
 		/* no table yet: the probe of __ipp_record misses */
-		slots[k].hent = (struct rt_hent *)rt_hent_none;
+		slots[k].hent = (struct ipp_rt_hent *)rt_hent_none;
 		slots[k].shift = RT_SHIFT_NONE;
 	}
 	__atomic_store_n(&t->vec, vec, __ATOMIC_RELEASE);
@@ -355,7 +355,7 @@ static RT_NOINST int grow_vectors(struct rt_thread *t, uint32_t i)
  * grown: h is at least as big as the slot's table).  The entries before
  * the shift: at every instant the slot's entries number at least
  * 2^(64 - shift) + 1, whatever a signal handler sees. */
-static RT_NOINST void mirror_htab(uint32_t i, struct rt_htab *h)
+static RT_NOINST void mirror_htab(uint32_t i, struct ipp_rt_htab *h)
 {
 	struct rt_slot *s = &rt_tls_view.slots[i];
 	s->hent = h->e;
@@ -436,8 +436,8 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 	if (tb->counts) {
 		tb->counts[n] = rt_sat_add(tb->counts[n], 1);
 	} else {
-		struct rt_htab *h = tb->htab;
-		struct rt_hent *e = rt_htab_get(&tb->htab, n + 1);
+		struct ipp_rt_htab *h = tb->htab;
+		struct ipp_rt_hent *e = rt_htab_get(&tb->htab, n + 1);
 		if (tb->htab != h)
 			mirror_htab(i, tb->htab);	/* grown */
 		if (e)
@@ -445,17 +445,32 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 	}
 }
 
-RT_HIDDEN uint64_t *rt_counts_slow(struct ipp_rt_region *r)
+/* table_of for an entry point that hands the table to inline code
+ * (__ipp_counts, __ipp_htab): NULL for a region of the other kind, or in
+ * a signal handler that interrupted the runtime in this thread. */
+static RT_NOINST struct rt_table *table_for_inline(struct ipp_rt_region *r, bool array)
 {
 	struct rt_table *tb;
-	if (!r || rt_tls_busy || r->npaths > RT_ARRAY_MAX)
+	if (!r || rt_tls_busy || (r->npaths <= RT_ARRAY_MAX) != array)
 		return NULL;
 	rt_tls_busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	tb = table_of(r);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	rt_tls_busy = 0;
+	return tb;
+}
+
+RT_HIDDEN uint64_t *rt_counts_slow(struct ipp_rt_region *r)
+{
+	struct rt_table *tb = table_for_inline(r, true);
 	return tb ? tb->counts : NULL;
+}
+
+RT_HIDDEN struct ipp_rt_htab **rt_htab_slow(struct ipp_rt_region *r)
+{
+	struct rt_table *tb = table_for_inline(r, false);
+	return tb && tb->htab ? &tb->htab : NULL;
 }
 
 /* Everything but a hit in a hash region: kept out of line, so that the
@@ -487,11 +502,11 @@ RT_HIDDEN void rt_record_slow(struct ipp_rt_region *r, uint64_t n)
 	if (RT_LIKELY(i < rt_tls_view.nslots && !__builtin_add_overflow(n, 1, &key1))) {
 		const struct rt_slot *s = &rt_tls_view.slots[i];
 		uint64_t shift = s->shift, mask = UINT64_MAX >> shift, k;
-		struct rt_hent *h;
+		struct ipp_rt_hent *h;
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* shift before hent */
 		h = s->hent;
 		for (k = rt_htab_index(key1, shift);; k = (k + 1) & mask) {
-			struct rt_hent *e = &h[k];
+			struct ipp_rt_hent *e = &h[k];
 			if (e->key1 == key1) {
 				RT_STAT(slow_probe);
 				e->count = rt_sat_add(e->count, 1);
@@ -508,7 +523,7 @@ RT_HIDDEN void rt_record_slow(struct ipp_rt_region *r, uint64_t n)
 /* Reset of the fork child                                              */
 /* ------------------------------------------------------------------ */
 
-static RT_NOINST void zero_htab(struct rt_htab *h)
+static RT_NOINST void zero_htab(struct ipp_rt_htab *h)
 {
 	if (h)
 		for (uint64_t k = 0; k < h->cap; k++)

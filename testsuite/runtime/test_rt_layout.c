@@ -47,7 +47,7 @@ static struct rt_table *table(const struct ipp_rt_region *rg)
 	return rt_tls_self->vec->t[rg->index];
 }
 
-static struct rt_hent *entry(const struct ipp_rt_region *rg, uint64_t n)
+static struct ipp_rt_hent *entry(const struct ipp_rt_region *rg, uint64_t n)
 {
 	return rt_htab_find(table(rg)->htab, n + 1);
 }
@@ -89,7 +89,7 @@ static void *second_thread(void *arg)
 
 static int child(void)
 {
-	struct rt_htab *h;
+	struct ipp_rt_htab *h;
 	pthread_t th;
 
 	/* --- the threshold: 4096 paths in an array, 4097 in a hash table */

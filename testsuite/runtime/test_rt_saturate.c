@@ -24,7 +24,7 @@ static struct ipp_rt_module m = { IPP_ABI_VERSION, 2, "sat.c", "5a5a5a5a5a5a5a5a
 
 static int child_memory(void)
 {
-	struct rt_hent *e;
+	struct ipp_rt_hent *e;
 	/* array: one record creates the table; then put the counter at
 	 * UINT64_MAX - 2 and record 5 more: 2 fit, 3 saturate. */
 	__ipp_record(&r[0], 2);
