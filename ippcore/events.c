@@ -22,6 +22,10 @@
  *    in every body that does not count in an array; such a body
  *    keeps no r (lazy r) if the function has no frame and makes no
  *    continuing call;
+ *  - a fresh body that counts in neither an array nor rows and records at
+ *    restarts (ipp_fin_proc_restarts) takes its hash table once per
+ *    activation (__ipp_htab) and probes it inline at each record; a miss
+ *    calls __ipp_record;
  *  - a fresh body checks __ipp_itgt inline if the function is callable
  *    through a pointer (context mode).  The map does not record that
  *    either: the procedures it flags entry (an upper bound) are taken;
@@ -98,6 +102,7 @@ struct plan {
 	bool continues;		/* makes interprocedural (continuing) calls */
 	bool array;		/* the fresh body counts in an array */
 	bool pointer;		/* the fresh body checks __ipp_itgt */
+	bool htab;		/* the fresh body probes its hash table inline */
 	ipp_local *local;	/* counts in rows (context mode), or NULL */
 };
 
@@ -192,6 +197,10 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			else
 				ipp_local_free(l);
 		}
+		/* inline probes (ipp_instrument: a fresh body, neither array
+		 * nor rows, recording at its own restarts) */
+		pl->htab = r != IPP_NONE && !pl->array && !pl->local &&
+			   ipp_fin_proc_restarts(f, p);
 	}
 	mpz_clear(total);
 	free(sure);
@@ -283,6 +292,8 @@ static int count_record(struct walk *w, const ipp_path *path, uint64_t n, ipp_id
 		add(ev, &ev->rec_row, n);
 		if (from_return_site(f, path))
 			add(ev, &ev->rec_row_return, n);
+	} else if (body == FRESH && pl->htab) {
+		add(ev, &ev->rec_probe, n);
 	} else {
 		add(ev, &ev->rec_hash, n);
 	}
@@ -394,6 +405,8 @@ static void activation(struct walk *w, ipp_id p, int body, uint64_t n)
 		return;
 	if (pl->array)
 		add(ev, &ev->counts_calls, n);
+	if (pl->htab)
+		add(ev, &ev->htab_calls, n);
 	if (pl->pointer)
 		add(ev, &ev->itgt_checks, n);
 	if (pl->continues)

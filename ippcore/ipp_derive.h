@@ -229,6 +229,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(frames_assumed, "of them: framed only by calls the map does not say "  \
 	  "are leaf (taken as not leaf)")                                         \
 	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
+	X(htab_calls, "fresh activations of hash bodies that record at restarts: each takes its table (__ipp_htab)") \
 	X(itgt_checks, "fresh entries checking __ipp_itgt inline (functions "    \
 	  "the map flags entry: an upper bound)")                                 \
 	X(path_saves, "fresh activations that save and restore __ipp_path")     \
@@ -245,6 +246,8 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(rec_row, "at row sites: row[l] += 1 inline, or __ipp_row")            \
 	X(rec_row_return, "of rec_row: paths from a return site (l >= nentry), " \
 	  "which __ipp_row passes to __ipp_record")                               \
+	X(rec_probe, "probed inline in the thread's hash table: e->count += 1, " \
+	  "or __ipp_record when the first probe misses")                          \
 	X(rec_hash, "__ipp_record calls from the inserted code")                \
 	X(rec_region_small, "records in regions of at most array_max paths")    \
 	X(rec_region_32, "records in larger regions of at most 2^32 paths")     \
@@ -277,7 +280,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 /* One count per field above, with the meanings docs/PROTOCOL.md
  * ("Events") defines exactly.  In short: activations = fresh + continuing;
  * records = rec_return + rec_split + rec_dead = rec_array + rec_row +
- * rec_hash = rec_region_* summed = path_counts; calls = calls_interproc +
+ * rec_probe + rec_hash = rec_region_* summed = path_counts; calls = calls_interproc +
  * calls_summarized + calls_dead (calls_cut among all three, calls_framed
  * and calls_indirect among the summarized). */
 typedef struct ipp_events {

@@ -219,10 +219,10 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 /* GIMPLE helpers                                                       */
 /* ------------------------------------------------------------------ */
 
-/* A record in a row, to be given its fast path once the code is in place
- * (finish_rows): `slow` is the call of __ipp_row, `set` the assignment of
- * its result to the row variable after it; the fast path, taken when `c`,
- * is `t[idx] += 1`. */
+/* A record to be given its fast path once the code is in place
+ * (finish_rows): `slow` is the call of the runtime (__ipp_row, whose
+ * result `set` then assigns to the row variable; __ipp_record, and `set`
+ * is the call itself); the fast path, taken when `c`, is `t[idx] += 1`. */
 struct row_site {
 	gcall *slow;
 	gimple *set;
@@ -244,6 +244,8 @@ struct fnstate {
 	tree saved_itgt;	/* fresh, callable through a pointer: __ipp_itgt at entry */
 	tree self;		/* fresh: its address, or NULL if not callable through one */
 	tree counts;		/* fresh, array region: the thread's counters, or NULL */
+	tree htab;		/* fresh, hash region, records at restarts: where
+				 * the thread's table is (__ipp_htab), or NULL */
 	const ipp_local *local;	/* counts in rows: the local numbering, or NULL */
 	tree l;			/* ... the local register */
 	tree row;		/* ... the activation's row, NULL until its first record */
@@ -414,13 +416,62 @@ static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
 }
 
+/* A record of path n of the body's own hash region (st->htab): the first
+ * probe of the thread's table inline, __ipp_record when it misses
+ * (ipp_abi.h, __ipp_htab and struct ipp_rt_htab):
+ *   h = *htab; k1 = n + 1; e = &h->e[(k1 * FIB) >> h->shift];
+ *   if (e->key1 == k1) e->count += 1; else __ipp_record (region, n);
+ * The branch is made by finish_rows, as a row's: here the slow call, and
+ * a site whose fast path is t[4] += 1, with t = h + 16 * index (the
+ * entry's count is 24 + 8 bytes past it). */
+static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
+{
+	tree vp = ptr_type_node;
+	tree hp = val(seq, st->htab), h = tmp_of(vp), sh = tmp(), k1 = tmp(), x = tmp();
+	tree x2 = tmp(), i = tmp_of(sizetype), off = tmp_of(sizetype), t = tmp_of(vp), k = tmp();
+	tree c = create_tmp_var(boolean_type_node, "ipp_c");
+	struct row_site rs;
+	gcall *call;
+
+	emit_assign(seq, h, build2(MEM_REF, vp, hp, build_int_cst(vp, 0)));
+	emit_assign(seq, sh, build2(MEM_REF, ipp_u64, h,
+				    build_int_cst(vp, offsetof(struct ipp_rt_htab, shift))));
+	gimple_seq_add_stmt(seq, gimple_build_assign(k1, PLUS_EXPR, n, build_int_cstu(ipp_u64, 1)));
+	gimple_seq_add_stmt(seq, gimple_build_assign(x, MULT_EXPR, k1,
+						     build_int_cstu(ipp_u64, IPP_HTAB_FIB)));
+	gimple_seq_add_stmt(seq, gimple_build_assign(x2, RSHIFT_EXPR, x, sh));
+	gimple_seq_add_stmt(seq, gimple_build_assign(i, NOP_EXPR, x2));
+	gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, i,
+						     size_int(sizeof(struct ipp_rt_hent))));
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, POINTER_PLUS_EXPR, h, off));
+	emit_assign(seq, k, build2(MEM_REF, ipp_u64, t,
+				   build_int_cst(vp, offsetof(struct ipp_rt_htab, e) +
+						     offsetof(struct ipp_rt_hent, key1))));
+	gimple_seq_add_stmt(seq, gimple_build_assign(c, EQ_EXPR, k, k1));
+	call = gimple_build_call(ABI_FN(__ipp_record), 2, st->reg, n);
+	gimple_seq_add_stmt(seq, call);
+	rs.slow = call;
+	rs.set = call;
+	rs.c = c;
+	rs.t = t;
+	rs.idx = build_int_cstu(ipp_u64, (offsetof(struct ipp_rt_htab, e) +
+					  offsetof(struct ipp_rt_hent, count)) / sizeof(uint64_t));
+	st->sites.safe_push(rs);
+}
+
 /* One more execution of path n: counts[n] += 1 inline in an array region
- * (ipp_abi.h, __ipp_counts), else __ipp_record(region of the path, n), or
- * with the flight recorder (-fplugin-arg-ipp-last) always
- * __ipp_record_last, which also keeps the path in the thread's ring. */
+ * (ipp_abi.h, __ipp_counts), a first probe inline in a hash region's
+ * table where the body took it (emit_hash_record), else
+ * __ipp_record(region of the path, n), or with the flight recorder
+ * (-fplugin-arg-ipp-last) always __ipp_record_last, which also keeps the
+ * path in the thread's ring. */
 static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 {
 	tree off, p, ref, c, c1, counts;
+	if (!st->counts && st->htab && st->cur < 0) {
+		emit_hash_record(seq, st, n);
+		return;
+	}
 	if (!st->counts) {
 		tree fn = ipp_opts.last ? ABI_FN(__ipp_record_last) : ABI_FN(__ipp_record);
 		gimple_seq_add_stmt(seq, gimple_build_call(fn, 2, st->reg, n));
@@ -757,6 +808,13 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		if (any)
 			add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
 	}
+	if (st->htab) {
+		tree t = tmp_of(ptr_type_node);
+		gcall *gc = gimple_build_call(ABI_FN(__ipp_htab), 1, st->own->reg);
+		gimple_call_set_lhs(gc, t);
+		gimple_seq_add_stmt(seq, gc);
+		emit_assign(seq, st->htab, t);
+	}
 	emit_assign(seq, st->r, st->onentry);
 	if (st->local) {
 		emit_assign(seq, st->l, build_int_cstu(ipp_u64, 0));
@@ -786,7 +844,9 @@ static void finish_entry(struct fnstate *st)
  *   bb:   ...; c = ...; if (c) goto fast; else goto slow;
  *   fast: t[idx] += 1;                                      -> join
  *   slow: t2 = __ipp_row (...); row = t2;                  -> join
- *   join: the rest of bb. */
+ *   join: the rest of bb.
+ * A hash record's (emit_hash_record) is the same with t[4] += 1, and
+ * __ipp_record (...) alone in the slow block. */
 static void finish_rows(struct fnstate *st)
 {
 	for (unsigned i = 0; i < st->sites.length(); i++) {
@@ -1290,6 +1350,14 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		 * return site).  Then r is not kept at all. */
 		st.lazy_r = st.cont && !fi->framed && !makes_continuing_calls(g, fin, b);
 	}
+	/* A fresh body whose region is a hash table and that records at its
+	 * restarts (its loops) takes the thread's table once per activation
+	 * and probes it inline at each record: a loop's records then cost a
+	 * few instructions each, not a call (ipp_abi.h, __ipp_htab).  Without
+	 * restarts an activation records once: the call would not pay. */
+	if (!st.cont && !st.counts && !st.local && !ipp_opts.last &&
+	    ipp_fin_proc_restarts(fin, fi->proc))
+		st.htab = state_var(&st, ptr_type_node, "ipp_htab");
 
 	/* The frame: for the calls that need one (ipp_decide_frames), and for
 	 * a body that records at its restarts, whose checkpoint must move on

@@ -10,7 +10,10 @@
 # it once with IPP_RT_STATS, and compare what `ipp counts --events` derives
 # from the run's profile with what the runtime counted in that run:
 #   counts_calls                    = __ipp_counts calls
-#   rec_hash + __ipp_row's forwards = __ipp_record calls
+#   htab_calls                      = __ipp_htab calls
+#   rec_hash + __ipp_row's forwards <= __ipp_record calls
+#                                   <= the same + rec_probe (the records
+#                                      probed inline: a miss calls it)
 #   rec_row_return                  = __ipp_row calls with a path from a
 #                                     return site (idx >= n)
 #   rec_row                         >= __ipp_row calls
@@ -80,20 +83,26 @@ for src in "$srcdir"/testsuite/programs/*.c "$srcdir"/examples/*.c; do
 			continue
 		fi
 		e=$exe.ev s=$exe.stats
+		called=$(( $(v "$s" record_array) + $(v "$s" record_probe1) + $(v "$s" record_probe2) + $(v "$s" record_slow) ))
+		low=$(( $(v "$e" rec_hash) + $(v "$s" row_record) ))
 		got="counts_calls $(v "$e" counts_calls)
-records_called $(( $(v "$e" rec_hash) + $(v "$s" row_record) ))
+htab_calls $(v "$e" htab_calls)
+records_called_at_least $([ "$called" -ge "$low" ] && echo yes || echo "no: $called < $low")
+records_called_at_most $([ "$called" -le $((low + $(v "$e" rec_probe))) ] && echo yes || echo "no: $called > $low + $(v "$e" rec_probe)")
 rec_row_return $(v "$e" rec_row_return)
 icall_arcs $(v "$e" icall_arcs)
 row_calls_le_rec_row $([ "$(v "$s" row)" -le "$(v "$e" rec_row)" ] && echo yes || echo no)"
 		want="counts_calls $(v "$s" counts)
-records_called $(( $(v "$s" record_array) + $(v "$s" record_probe1) + $(v "$s" record_probe2) + $(v "$s" record_slow) ))
+htab_calls $(v "$s" htab)
+records_called_at_least yes
+records_called_at_most yes
 rec_row_return $(v "$s" row_number)
 icall_arcs $(( $(v "$s" icall_hit) + $(v "$s" icall_slow) ))
 row_calls_le_rec_row yes"
 		if [ "$got" = "$want" ]; then
 			pass=$((pass + 1))
 			echo "PASS: $t ($(v "$e" records) records: $(v "$e" rec_array) array," \
-			     "$(v "$e" rec_row) row, $(v "$e" rec_hash) hash; $(v "$s" counts)" \
+			     "$(v "$e" rec_row) row, $(v "$e" rec_probe) probed, $(v "$e" rec_hash) hash; $(v "$s" counts)" \
 			     "__ipp_counts, $(v "$s" row) __ipp_row, $(v "$e" icall_arcs) arcs)"
 		else
 			fail=$((fail + 1))
