@@ -22,10 +22,10 @@
  *    in every body that does not count in an array; such a body
  *    keeps no r (lazy r) if the function has no frame and makes no
  *    continuing call;
- *  - a fresh body that counts in neither an array nor rows and records at
- *    restarts (ipp_fin_proc_restarts) takes its hash table once per
- *    activation (__ipp_htab) and probes it inline at each record; a miss
- *    calls __ipp_record;
+ *  - a body (fresh or continuing) that counts in neither an array nor
+ *    rows and records at restarts (ipp_fin_proc_restarts) takes its
+ *    region's hash table once per activation (__ipp_htab) and probes it
+ *    inline at each record; a miss calls __ipp_record;
  *  - a fresh body checks __ipp_itgt inline if the function is callable
  *    through a pointer (context mode).  The map does not record that
  *    either: the procedures it flags entry (an upper bound) are taken;
@@ -102,13 +102,19 @@ struct plan {
 	bool continues;		/* makes interprocedural (continuing) calls */
 	bool array;		/* the fresh body counts in an array */
 	bool pointer;		/* the fresh body checks __ipp_itgt */
-	bool htab;		/* the fresh body probes its hash table inline */
+	bool htab;		/* records at restarts: a body that counts in no
+				 * array and no row probes its hash table inline */
 	ipp_local *local;	/* counts in rows (context mode), or NULL */
 };
 
 static bool rows(const struct plan *pl, int body)
 {
 	return pl->local && !(body == FRESH && pl->array);
+}
+
+static bool htab_body(const struct plan *pl, int body)
+{
+	return pl->htab && !(body == FRESH && pl->array) && !rows(pl, body);
 }
 
 static bool lazy_r(const struct plan *pl, int body)
@@ -197,10 +203,9 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			else
 				ipp_local_free(l);
 		}
-		/* inline probes (ipp_instrument: a fresh body, neither array
-		 * nor rows, recording at its own restarts) */
-		pl->htab = r != IPP_NONE && !pl->array && !pl->local &&
-			   ipp_fin_proc_restarts(f, p);
+		/* inline probes (ipp_instrument: a body with neither array
+		 * nor rows, recording at its own restarts; htab_body) */
+		pl->htab = ipp_fin_proc_restarts(f, p);
 	}
 	mpz_clear(total);
 	free(sure);
@@ -292,7 +297,7 @@ static int count_record(struct walk *w, const ipp_path *path, uint64_t n, ipp_id
 		add(ev, &ev->rec_row, n);
 		if (from_return_site(f, path))
 			add(ev, &ev->rec_row_return, n);
-	} else if (body == FRESH && pl->htab) {
+	} else if (htab_body(pl, body)) {
 		add(ev, &ev->rec_probe, n);
 	} else {
 		add(ev, &ev->rec_hash, n);
@@ -401,12 +406,12 @@ static void activation(struct walk *w, ipp_id p, int body, uint64_t n)
 		add(ev, &ev->frames, n);
 	if (pl->assumed)
 		add(ev, &ev->frames_assumed, n);
+	if (htab_body(pl, body))
+		add(ev, &ev->htab_calls, n);
 	if (body != FRESH)
 		return;
 	if (pl->array)
 		add(ev, &ev->counts_calls, n);
-	if (pl->htab)
-		add(ev, &ev->htab_calls, n);
 	if (pl->pointer)
 		add(ev, &ev->itgt_checks, n);
 	if (pl->continues)

@@ -229,7 +229,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(frames_assumed, "of them: framed only by calls the map does not say "  \
 	  "are leaf (taken as not leaf)")                                         \
 	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
-	X(htab_calls, "fresh activations of hash bodies that record at restarts: each takes its table (__ipp_htab)") \
+	X(htab_calls, "activations of bodies that record at restarts, in no array and no row: each takes its region's table (__ipp_htab)") \
 	X(itgt_checks, "fresh entries checking __ipp_itgt inline (functions "    \
 	  "the map flags entry: an upper bound)")                                 \
 	X(path_saves, "fresh activations that save and restore __ipp_path")     \
@@ -246,7 +246,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(rec_row, "at row sites: row[l] += 1 inline, or __ipp_row")            \
 	X(rec_row_return, "of rec_row: paths from a return site (l >= nentry), " \
 	  "which __ipp_row passes to __ipp_record")                               \
-	X(rec_probe, "probed inline in the thread's hash table: e->count += 1, " \
+	X(rec_probe, "probed inline in the region's hash table: e->count += 1, " \
 	  "or __ipp_record when the first probe misses")                          \
 	X(rec_hash, "__ipp_record calls from the inserted code")                \
 	X(rec_region_small, "records in regions of at most array_max paths")    \

@@ -244,8 +244,9 @@ struct fnstate {
 	tree saved_itgt;	/* fresh, callable through a pointer: __ipp_itgt at entry */
 	tree self;		/* fresh: its address, or NULL if not callable through one */
 	tree counts;		/* fresh, array region: the thread's counters, or NULL */
-	tree htab;		/* fresh, hash region, records at restarts: where
-				 * the thread's table is (__ipp_htab), or NULL */
+	tree htab;		/* no array, no rows, records at restarts: where
+				 * the thread's table of the region is
+				 * (__ipp_htab), or NULL */
 	const ipp_local *local;	/* counts in rows: the local numbering, or NULL */
 	tree l;			/* ... the local register */
 	tree row;		/* ... the activation's row, NULL until its first record */
@@ -416,7 +417,7 @@ static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
 }
 
-/* A record of path n of the body's own hash region (st->htab): the first
+/* A record of path n in the body's own region (st->htab): the first
  * probe of the thread's table inline, __ipp_record when it misses
  * (ipp_abi.h, __ipp_htab and struct ipp_rt_htab):
  *   h = *htab; k1 = n + 1; e = &h->e[(k1 * FIB) >> h->shift];
@@ -1350,13 +1351,15 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		 * return site).  Then r is not kept at all. */
 		st.lazy_r = st.cont && !fi->framed && !makes_continuing_calls(g, fin, b);
 	}
-	/* A fresh body whose region is a hash table and that records at its
-	 * restarts (its loops) takes the thread's table once per activation
-	 * and probes it inline at each record: a loop's records then cost a
-	 * few instructions each, not a call (ipp_abi.h, __ipp_htab).  Without
-	 * restarts an activation records once: the call would not pay. */
-	if (!st.cont && !st.counts && !st.local && !ipp_opts.last &&
-	    ipp_fin_proc_restarts(fin, fi->proc))
+	/* A body that counts through __ipp_record (no array, no rows) and
+	 * records at its restarts (its loops) takes the thread's table of
+	 * its region once per activation and probes it inline at each
+	 * record: a loop's records then cost a few instructions each, not a
+	 * call (ipp_abi.h, __ipp_htab).  A clone's region is its caller's
+	 * and may be an array region: __ipp_htab then gives the empty table
+	 * and every probe misses into __ipp_record.  Without restarts an
+	 * activation records once: the call would not pay. */
+	if (!st.counts && !st.local && !ipp_opts.last && ipp_fin_proc_restarts(fin, fi->proc))
 		st.htab = state_var(&st, ptr_type_node, "ipp_htab");
 
 	/* The frame: for the calls that need one (ipp_decide_frames), and for

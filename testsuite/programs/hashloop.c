@@ -5,14 +5,19 @@
  * v = (i % 5) * 0x3ff, five distinct paths.  The first iteration (i = 0,
  * pattern 0) runs from the entry; the next 19 from the loop header:
  * pattern 0 at i = 5, 10, 15 (3), patterns 1-4 four times each; then the
- * exit path from the header: 1, 3, 4, 4, 4, 4, 1.  work is called through
- * a pointer, so that in context mode too its original body runs, with a
- * region of its own (and the same paths); main has one path.
+ * exit path from the header: 1, 3, 4, 4, 4, 4, 1.
+ * main calls work twice, through a pointer and directly.  intra: work's
+ * region counts both, main has one path.  context: the call through the
+ * pointer runs work's original body, in a region of its own; the direct
+ * call continues main's path into work's clone, which probes main's
+ * table: main's first path runs from its entry through the first
+ * iteration, its last from work's loop header through work's return to
+ * main's exit, so main has work's counts too.
  *
- * ipp-expect intra work: 1 3 4 4 4 4 1
+ * ipp-expect intra work: 2 6 8 8 8 8 2
  * ipp-expect intra main: 1
  * ipp-expect context work: 1 3 4 4 4 4 1
- * ipp-expect context main: 1
+ * ipp-expect context main: 1 3 4 4 4 4 1
  */
 #include <stdio.h>
 
@@ -36,6 +41,7 @@ unsigned (*volatile fp)(unsigned) = work;
 
 int main(void)
 {
-	printf("%u\n", fp(20));
+	unsigned a = fp(20);
+	printf("%u %u\n", a, work(20));
 	return 0;
 }

@@ -158,6 +158,8 @@ struct tplan {
 	bool continues;		/* makes interprocedural calls */
 	bool array;		/* the fresh body counts in its region's array */
 	bool pointer;		/* the fresh body checks __ipp_itgt (flagged entry) */
+	bool htab;		/* records at restarts: probes inline where it
+				 * counts in no array and no row */
 	ipp_local *local;	/* rows (context mode), or NULL */
 };
 
@@ -307,6 +309,10 @@ static void tables_events(struct tables *t)
 				pl->local = NULL;
 			}
 		}
+		/* a body that records at restarts and counts in no array and
+		 * no row takes its region's table once and probes it per
+		 * record (probes, below) */
+		pl->htab = restarts;
 	}
 	mpz_clears(a, b, NULL);
 }
@@ -315,6 +321,11 @@ static void tables_events(struct tables *t)
 static bool in_rows(const struct tables *t, ipp_id p, bool fresh)
 {
 	return t->plan[p].local && !(fresh && t->plan[p].array);
+}
+
+static bool probes(const struct tables *t, ipp_id p, bool fresh)
+{
+	return t->plan[p].htab && !(fresh && t->plan[p].array) && !in_rows(t, p, fresh);
 }
 
 static bool lazy_r(const struct tables *t, ipp_id p, bool fresh)
@@ -783,6 +794,7 @@ static void ev_activation(struct sim *s, ipp_id q, bool fresh)
 		ev->continuing++;
 	ev->frames += pl->framed;
 	ev->frames_assumed += pl->assumed;
+	ev->htab_calls += probes(s->t, q, fresh);
 	if (fresh) {
 		ev->counts_calls += pl->array;
 		ev->itgt_checks += pl->pointer;
@@ -803,6 +815,8 @@ static void ev_record(struct sim *s, const struct act *a, ipp_id at)
 		    (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY))) {
 		ev->rec_row++;
 		ev->rec_row_return += a->from_ret;	/* l >= nentry */
+	} else if (probes(t, a->proc, a->fresh)) {
+		ev->rec_probe++;
 	} else {
 		ev->rec_hash++;
 	}
@@ -1365,13 +1379,14 @@ static unsigned long compare_events(const struct tables *t, const struct direct 
 			       (unsigned long long)want.records);
 	}
 	if (want.rec_return + want.rec_split + want.rec_dead != want.records ||
-	    want.rec_array + want.rec_row + want.rec_hash != want.records) {
+	    want.rec_array + want.rec_row + want.rec_probe + want.rec_hash != want.records) {
 		bad++;	/* the walk's own bookkeeping: every record has one site, one route */
 		if (report())
 			printf("\nFAIL [%s] the walk recorded %llu paths at %llu sites, by %llu "
 			       "routes\n", label, (unsigned long long)want.records,
 			       (unsigned long long)(want.rec_return + want.rec_split + want.rec_dead),
-			       (unsigned long long)(want.rec_array + want.rec_row + want.rec_hash));
+			       (unsigned long long)(want.rec_array + want.rec_row + want.rec_probe +
+						    want.rec_hash));
 	}
 #define IPP_EVENT_CMP(name, what)                                              \
 	if (ev.name != want.name) {                                            \
@@ -1580,14 +1595,16 @@ static void print_stats(const char *what, const struct stats *st)
 	if (st->ev.activations)
 		printf("\n    events: %llu fresh and %llu continuing activations, %llu with a frame "
 		       "(%llu assumed), %llu returns (%llu lazy); records: %llu in arrays, %llu in "
-		       "rows (%llu from a return site), %llu through __ipp_record; %llu + %llu "
+		       "rows (%llu from a return site), %llu probed inline, %llu through "
+		       "__ipp_record; %llu + %llu "
 		       "increments, %llu multiplies, %llu calls (%llu continuing, %llu framed), "
 		       "%llu dead-end marks (%llu through __ipp_top)",
 		       (unsigned long long)st->ev.fresh, (unsigned long long)st->ev.continuing,
 		       (unsigned long long)st->ev.frames, (unsigned long long)st->ev.frames_assumed,
 		       (unsigned long long)st->ev.returns, (unsigned long long)st->ev.returns_lazy,
 		       (unsigned long long)st->ev.rec_array, (unsigned long long)st->ev.rec_row,
-		       (unsigned long long)st->ev.rec_row_return, (unsigned long long)st->ev.rec_hash,
+		       (unsigned long long)st->ev.rec_row_return, (unsigned long long)st->ev.rec_probe,
+		       (unsigned long long)st->ev.rec_hash,
 		       (unsigned long long)st->ev.increments,
 		       (unsigned long long)st->ev.local_increments,
 		       (unsigned long long)st->ev.multiplies, (unsigned long long)st->ev.calls,
