@@ -270,6 +270,16 @@ struct rt_row {
 	uint64_t counts[];		/* owner: desc->n counts */
 };
 
+/* A row's key (rt_row.key), by which the thread's index finds it
+ * (rt_htab_index; here for the white-box tests). */
+static inline RT_NOINST uint64_t rt_row_key(const struct ipp_rt_region *r,
+					    const struct ipp_rt_rows *d, uint64_t base,
+					    uint64_t nvc)
+{
+	return rt_hash64(((uintptr_t)r ^ ((uintptr_t)d << 7)) + rt_hash64(base) +
+			 nvc * RT_FIB);
+}
+
 /* The most a thread spends on rows; beyond it, records go through
  * __ipp_record (exact, only slower). */
 #define RT_ROW_BYTES (64u << 20)
