@@ -257,6 +257,24 @@ struct rt_row {
 	uint64_t counts[];		/* owner: desc->n counts */
 };
 
+/* A row's key (rt_row.key), by which the thread's index finds it
+ * (rt_htab_index; here for the white-box tests).  One rt_hash64 of a
+ * combination in which base and nvc are multiplied by different odd
+ * constants (distinct bases of one (r, d, nvc) stay distinct): as even a
+ * spread as mixing base separately first (rt_hash64(base) in the sum),
+ * measured on SQLite's and zlib's rows and on 61k structured keys at the
+ * index's load of up to 1/2, for 11 instructions less per lookup.  Not
+ * without the outer rt_hash64: Fibonacci hashing alone spreads keys whose
+ * bases are strided (multiples of 1024) badly (6% of them 4 or more
+ * slots from home, against 2.5%). */
+static inline RT_NOINST uint64_t rt_row_key(const struct ipp_rt_region *r,
+					    const struct ipp_rt_rows *d, uint64_t base,
+					    uint64_t nvc)
+{
+	return rt_hash64(((uintptr_t)r ^ ((uintptr_t)d << 7)) + base * 0xff51afd7ed558ccdull +
+			 nvc * RT_FIB);
+}
+
 /* The most a thread spends on rows; beyond it, records go through
  * __ipp_record (exact, only slower). */
 #define RT_ROW_BYTES (64u << 20)

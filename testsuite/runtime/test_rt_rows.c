@@ -30,9 +30,23 @@
  *   goes through __ipp_row to __ipp_record, which counts the number the
  *   runtime computes from the tables: the same counts as "basic".
  *
+ * Role "probes", white box (rt_internal.h): __ipp_row finds a row within
+ *   the first probes of the thread's index inline and leaves everything
+ *   else to the general lookup.  NCOLL rows (R, dq, base, 1) whose keys
+ *   (rt_row_key) share one home slot of the first index (64 slots) take
+ *   the slots HOME .. HOME + NCOLL - 1 in the order they are made, so the
+ *   later ones lie beyond the inline probes; then NGROW more rows (nvc 2)
+ *   grow the index to 256 slots and every row is looked up again, a
+ *   return-site record (idx 7 >= n) in each.  Every lookup of a key must
+ *   return that key's one row (the pointer the first returned), the
+ *   thread must hold exactly NCOLL + NGROW rows, and the profile exactly
+ *   the counts the test adds up as it records (checked by the parent from
+ *   the file "probes.want" the role writes).
+ *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
 #include "rtt.h"
+#include "rt_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -63,6 +77,151 @@ static __attribute__((noinline)) void act(uint64_t base, uint64_t nvc, int k)
 	for (int i = 0; i < k; i++)
 		rec(&row, base, nvc, 1);
 	rec(&row, base, nvc, 2);
+}
+
+/* Role "probes" (see above).  Bases are multiples of 16 so that no two
+ * rows share a path number (a row's paths are base + 3 .. base + 11);
+ * the colliding ones are found from 16 * 1000 up, the others are 16 *
+ * (1 .. NGROW). */
+#define NCOLL 9
+#define NGROW 100
+#define NWANT (3 * (NCOLL + NGROW) + 2 * (NCOLL + NGROW))
+static uint64_t coll_base[NCOLL];
+static uint32_t coll_home;
+static struct {
+	uint64_t num, count;
+} want_paths[NWANT];
+static size_t nwant;
+
+static void want(uint64_t num, uint64_t count)
+{
+	for (size_t i = 0; i < nwant; i++)
+		if (want_paths[i].num == num) {
+			want_paths[i].count += count;
+			return;
+		}
+	CHECK(nwant < NWANT);
+	want_paths[nwant].num = num;
+	want_paths[nwant++].count = count;
+}
+
+static uint32_t home_of(uint64_t base, uint64_t nvc, uint32_t cap)
+{
+	return (uint32_t)rt_htab_index(rt_row_key(&r[0], &dq, base, nvc),
+				       64 - (uint64_t)__builtin_ctz(cap));
+}
+
+static void find_colliding_bases(void)
+{
+	int n = 0;
+	for (uint64_t s = 1000; n < NCOLL && s < 60000; s++) {
+		uint32_t h = home_of(16 * s, 1, 64);
+		if (n == 0) {
+			if (h + NCOLL > 64)
+				continue;	/* the run must not wrap */
+			coll_home = h;
+		}
+		if (h == coll_home)
+			coll_base[n++] = 16 * s;
+	}
+	CHECK(n == NCOLL);
+}
+
+/* act(base, nvc, k) with a return-site record of path `ret` at its end
+ * (if ret): the row it counted in, which must be `row` if that is set. */
+static uint64_t *act_row(uint64_t base, uint64_t nvc, int k, uint64_t ret, uint64_t *row)
+{
+	uint64_t *w = NULL;
+	rec(&w, base, nvc, 0);
+	CHECK(w != NULL);
+	CHECK(row == NULL || w == row);
+	for (int i = 0; i < k; i++)
+		rec(&w, base, nvc, 1);
+	rec(&w, base, nvc, 2);
+	want(base + 3, 1);
+	want(base + nvc + 5, (uint64_t)k);
+	want(base + 2 * nvc + 7, 1);
+	if (ret) {
+		/* found again, the record counted by number */
+		CHECK(__ipp_row(&r[0], &dq, base, nvc, 7, ret) == w);
+		want(ret, 1);
+	}
+	return w;
+}
+
+static size_t nrows(void)
+{
+	size_t n = 0;
+	for (const struct rt_row *w = rt_tls_self->rows; w; w = w->next)
+		n++;
+	return n;
+}
+
+static void role_probes(void)
+{
+	uint64_t *coll_row[NCOLL], *grow_row[NGROW];
+	FILE *f;
+
+	find_colliding_bases();
+	for (int i = 0; i < NCOLL; i++)
+		coll_row[i] = act_row(coll_base[i], 1, 1, 0, NULL);
+	/* they collided: one probe run, in the order they were made */
+	CHECK(rt_tls_self->rowidx->cap == 64);
+	for (int i = 0; i < NCOLL; i++) {
+		const struct rt_row *w = rt_tls_self->rowidx->slot[coll_home + (uint32_t)i];
+		CHECK(w != NULL && w->base == coll_base[i] && w->counts == coll_row[i]);
+		CHECK(w->key == rt_row_key(&r[0], &dq, coll_base[i], 1));
+	}
+	/* found again, the last ones after the inline probes */
+	for (int k = 0; k < 3; k++)
+		for (int i = NCOLL - 1; i >= 0; i--)
+			act_row(coll_base[i], 1, k, 700000 + (uint64_t)i, coll_row[i]);
+	CHECK(nrows() == NCOLL);
+
+	/* grow the index, then find every row again */
+	for (int i = 0; i < NGROW; i++)
+		grow_row[i] = act_row(16 * (uint64_t)(i + 1), 2, i % 3, 0, NULL);
+	CHECK(rt_tls_self->rowidx->cap == 256);
+	CHECK(nrows() == NCOLL + NGROW);
+	for (int k = 0; k < 2; k++) {
+		for (int i = 0; i < NCOLL; i++)
+			act_row(coll_base[i], 1, 2, 700000 + (uint64_t)i, coll_row[i]);
+		for (int i = 0; i < NGROW; i++)
+			act_row(16 * (uint64_t)(i + 1), 2, 1, 800000 + (uint64_t)i, grow_row[i]);
+	}
+	CHECK(nrows() == NCOLL + NGROW);
+	for (int i = 0; i < NGROW; i++)
+		for (int j = 0; j < i; j++)
+			CHECK(grow_row[i] != grow_row[j]);
+
+	f = fopen("probes.want", "w");
+	CHECK(f != NULL);
+	for (size_t i = 0; i < nwant; i++)
+		fprintf(f, "%llu %llu\n", (unsigned long long)want_paths[i].num,
+			(unsigned long long)want_paths[i].count);
+	CHECK(fclose(f) == 0);
+}
+
+/* The profile holds exactly the paths of "probes.want", with their counts. */
+static void check_want_file(const char *prof)
+{
+	ipp_profile *p = rtt_read(prof);
+	const ipp_prof_module *mm = rtt_module(p, "rows.c", "00000000000000ee");
+	FILE *f = fopen("probes.want", "r");
+	unsigned long long num, count;
+	size_t n = 0;
+	char buf[32];
+	CHECK(f != NULL);
+	while (fscanf(f, "%llu %llu", &num, &count) == 2) {
+		snprintf(buf, sizeof(buf), "%llu", num);
+		CHECK_U64(rtt_path(mm, "R", buf), count);
+		n++;
+	}
+	fclose(f);
+	CHECK(n == 4 * (NCOLL + NGROW));	/* 3 paths and a return site each */
+	CHECK_U64(mm->npaths, n);
+	ipp_profile_free(p);
+	remove("probes.want");
 }
 
 static void *thread_main(void *arg)
@@ -107,6 +266,8 @@ static int role_main(const char *role)
 		}
 		CHECK_EXIT(rtt_wait(pid), 0);
 		act(100, 1, 1);
+	} else if (strcmp(role, "probes") == 0) {
+		role_probes();
 	}
 	return 0;
 }
@@ -158,6 +319,10 @@ int main(int argc, char **argv)
 	check_paths("child.prof", reset, 3);	/* the child: 1, 2, 1 too */
 	remove("rows.prof");
 	remove("child.prof");
+
+	CHECK_EXIT(rtt_run("probes", NULL, env, NULL), 0);
+	check_want_file("rows.prof");
+	remove("rows.prof");
 
 	CHECK_EXIT(rtt_run("budget", NULL, env_budget, NULL), 0);
 	check_paths("rows.prof", basic, 7);
