@@ -330,7 +330,9 @@ events_table() {
 		local rcI rcN slI slN rwI rwN rwrec coI coN htI htN icI icN wrI rtI other rcUser rwrecN
 		rcI=$(cg "$cgt" __ipp_record 4) rcN=$(cg "$cgt" __ipp_record 5)
 		slI=$(cg "$cgt" rt_record_slow 4) slN=$(cg "$cgt" rt_record_slow 5)
-		rwrec=$(cgc '^__ipp_row$' __ipp_record 5) rwrecN=$(cgc '^__ipp_row$' __ipp_record 4)
+		# __ipp_row's forwards: from its out-of-line parts (rt_rows.c)
+		rwrec=$(cgc '^(__ipp_row|rt_row_slow|rt_row_forward)$' __ipp_record 5)
+		rwrecN=$(cgc '^(__ipp_row|rt_row_slow|rt_row_forward)$' __ipp_record 4)
 		rwI=$(( $(cg "$cgt" __ipp_row 4) - rwrec )) rwN=$(cg "$cgt" __ipp_row 5)
 		coI=$(cg "$cgt" __ipp_counts 4) coN=$(cg "$cgt" __ipp_counts 5)
 		htI=$(cg "$cgt" __ipp_htab 4) htN=$(cg "$cgt" __ipp_htab 5)

@@ -101,10 +101,13 @@
 
 /* The counters of a hash region: struct ipp_rt_htab (ipp_abi.h), whose
  * layout instrumented code relies on (__ipp_htab).  Linear probing,
- * power-of-two capacity, grown (doubled) when an insertion would pass 5/8
- * load.  A grown table is a new object published by the owner; the old
+ * power-of-two capacity, grown (doubled) when an insertion would pass 1/4
+ * load (5/8 in big tables).  A grown table is a new object published by the owner; the old
  * one is left alone (never freed). */
 #define RT_HTAB_INIT_CAP 64u
+/* Tables smaller than this are kept at most 1/4 full, bigger ones 5/8
+ * (rt_hash.c, too_full): 16384 keys at 1/4 in 2^16 entries, 1 MiB. */
+#define RT_HTAB_SPARSE_CAP (1u << 16)
 
 /* Creates a table of capacity cap (a power of two). */
 struct ipp_rt_htab *rt_htab_new(uint64_t cap) RT_HIDDEN;

@@ -15,7 +15,9 @@
  * grows.  The found row is the common case (SQLite's context build
  * finds 99.4% of its rows): __ipp_row makes the first ROW_PROBES probes
  * itself, reading rt_tls_self without creating the thread's state, and
- * leaves everything else to row_slow, as __ipp_icall does for arcs.
+ * leaves everything else to rt_row_slow, as __ipp_icall does for arcs
+ * (the out-of-line parts are named rt_*: the benchmark counts their calls
+ * of __ipp_record as the runtime's, bench/run.sh).
  * Only the owner writes counts (here or inline); dumpers move the
  * baselines (`bases`, allocated by the first dump that moves one).  A
  * signal handler that would have to insert a row while its thread is in a
@@ -51,7 +53,7 @@
 
 #include <string.h>
 
-/* How many slots __ipp_row's fast path probes before row_slow. */
+/* How many slots __ipp_row's fast path probes before rt_row_slow. */
 #define ROW_PROBES 4
 
 static inline RT_NOINST bool row_is(const struct rt_row *w, const struct ipp_rt_region *r,
@@ -135,10 +137,9 @@ static RT_NOINST struct rt_row *insert(struct rt_thread *t, struct ipp_rt_region
  * insertion, no row.  Kept out of line and called with __ipp_row's own
  * arguments (it computes the key again), so that the fast path calls it
  * as a tail call and needs no stack frame. */
-static __attribute__((noinline)) RT_NOINST uint64_t *row_slow(struct ipp_rt_region *r,
-							      const struct ipp_rt_rows *d,
-							      uint64_t base, uint64_t nvc,
-							      uint64_t idx, uint64_t n)
+static __attribute__((noinline)) RT_NOINST uint64_t *
+rt_row_slow(struct ipp_rt_region *r, const struct ipp_rt_rows *d, uint64_t base, uint64_t nvc,
+	    uint64_t idx, uint64_t n)
 {
 	struct rt_thread *t = rt_thread_self();
 	uint64_t key = rt_row_key(r, d, base, nvc);
@@ -175,8 +176,8 @@ static __attribute__((noinline)) RT_NOINST uint64_t *row_slow(struct ipp_rt_regi
 /* A record of a path from a return site (idx >= n) in an activation whose
  * row __ipp_row found: by number.  Out of line, so that __ipp_row calls
  * nothing but in tail position and needs no stack frame. */
-static __attribute__((noinline)) RT_NOINST uint64_t *row_number(struct ipp_rt_region *r,
-								uint64_t n, uint64_t *counts)
+static __attribute__((noinline)) RT_NOINST uint64_t *
+rt_row_forward(struct ipp_rt_region *r, uint64_t n, uint64_t *counts)
 {
 	RT_STAT(row_number);
 	RT_STAT(row_record);
@@ -188,7 +189,7 @@ RT_API uint64_t *__ipp_row(struct ipp_rt_region *r, const struct ipp_rt_rows *d,
 			   uint64_t nvc, uint64_t idx, uint64_t n)
 {
 	/* The fast path reads the thread's state without creating it
-	 * (rt_thread_self does that, in row_slow) and its own index only
+	 * (rt_thread_self does that, in rt_row_slow) and its own index only
 	 * (owner-only: a signal handler that interrupts us here is the
 	 * owner too, and an insertion it makes publishes a complete row
 	 * and index before their slot and pointer, as seen from here). */
@@ -206,19 +207,19 @@ RT_API uint64_t *__ipp_row(struct ipp_rt_region *r, const struct ipp_rt_rows *d,
 			for (int p = 0; p < ROW_PROBES; p++, i = (i + 1) & mask) {
 				struct rt_row *w = x->slot[i];
 				if (!w)
-					break;	/* not in the index: row_slow inserts */
+					break;	/* not in the index: rt_row_slow inserts */
 				if (row_is(w, r, d, base, nvc)) {
 					RT_STAT(row_found);
 					if (RT_LIKELY(idx < d->n)) {
 						w->counts[idx]++;
 						return w->counts;
 					}
-					return row_number(r, n, w->counts);
+					return rt_row_forward(r, n, w->counts);
 				}
 			}
 		}
 	}
-	return row_slow(r, d, base, nvc, idx, n);
+	return rt_row_slow(r, d, base, nvc, idx, n);
 }
 
 /* ------------------------------------------------------------------ */

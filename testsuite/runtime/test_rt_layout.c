@@ -37,9 +37,10 @@ static struct ipp_rt_module m = { IPP_ABI_VERSION, 4, "layout.c", "1a1a1a1a1a1a1
  * driver (find_keys): a, b, c share the home entry HOME of a 64-entry
  * table; d and e have home 63, its last entry. */
 #define HOME 20u
-/* The arithmetic below (63, 41 keys, 128 entries) is for tables that
- * start with 64 entries. */
+/* The arithmetic below (63, 17 keys, 128 entries) is for tables that
+ * start with 64 entries and grow past 1/4 load. */
 _Static_assert(RT_HTAB_INIT_CAP == 64, "test_rt_layout assumes 64-entry tables");
+_Static_assert(RT_HTAB_SPARSE_CAP > 128, "test_rt_layout assumes tables kept 1/4 full");
 static uint64_t ka, kb, kc, kd, ke;
 
 static struct rt_table *table(const struct ipp_rt_region *rg)
@@ -162,17 +163,17 @@ static int child(void)
 		__ipp_record(&r[2], ke);
 	}
 
-	/* --- growth: 41 keys k * 2^30 (k = 0 .. 40) pass 5/8 of 64 entries
-	 * (40) at the 41st, which doubles the table; the slot follows it.
+	/* --- growth: 17 keys k * 2^30 (k = 0 .. 16) pass 1/4 of 64 entries
+	 * (16) at the 17th, which doubles the table; the slot follows it.
 	 * Each key is recorded twice: once to insert it, once after. */
-	for (uint64_t k = 0; k <= 40; k++)
+	for (uint64_t k = 0; k <= 16; k++)
 		__ipp_record(&r[3], k << 30);
 	h = table(&r[3])->htab;
 	CHECK_U64(h->cap, 2 * RT_HTAB_INIT_CAP);
-	CHECK_U64(h->used, 41);
+	CHECK_U64(h->used, 17);
 	CHECK(rt_tls_view.slots[r[3].index].hent == h->e);
 	CHECK_U64(rt_tls_view.slots[r[3].index].shift, 64 - 7);	/* 128 = 2^7 */
-	for (uint64_t k = 0; k <= 40; k++)
+	for (uint64_t k = 0; k <= 16; k++)
 		__ipp_record(&r[3], k << 30);
 
 	/* --- a second thread: 3 more records of c (7 + 3 = 10) */
@@ -215,9 +216,9 @@ int main(int argc, char **argv)
 	CHECK_U64(rtt_path(mm, "probe", num[2]), 7 + 3);	/* c: slow path; 2 threads */
 	CHECK_U64(rtt_path(mm, "probe", num[3]), 8);		/* d: home 63 */
 	CHECK_U64(rtt_path(mm, "probe", num[4]), UINT64_MAX);	/* e: wrapped */
-	/* grow: 41 paths, 2 each */
+	/* grow: 17 paths, 2 each */
 	CHECK_U64(rtt_path(mm, "grow", "0"), 2);
-	CHECK_U64(rtt_path(mm, "grow", "42949672960"), 2);	/* 40 * 2^30 */
+	CHECK_U64(rtt_path(mm, "grow", "17179869184"), 2);	/* 16 * 2^30 */
 	{
 		uint64_t grow = 0, paths = 0;
 		for (size_t i = 0; i < mm->npaths; i++)
@@ -225,8 +226,8 @@ int main(int argc, char **argv)
 				grow += mm->paths[i].count;
 				paths++;
 			}
-		CHECK_U64(paths, 41);
-		CHECK_U64(grow, 82);
+		CHECK_U64(paths, 17);
+		CHECK_U64(grow, 34);
 	}
 	/* bad: at_max 4096 and 2^64 - 1, past_max 4097 and 2^64 - 1, probe
 	 * 2^64 - 1: 5 records */
