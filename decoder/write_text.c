@@ -116,8 +116,8 @@ static void several_programs(FILE *out, const struct report *r)
  * such a group form a trie: two paths part at the node where their edges
  * first differ (or one of them stops), and a path's notes are, for each node
  * of its own that has other branches, where it went against each of them.
- * The words for two branches of a node are the same for every path through
- * them, so they are formatted once per node and pair of branches. */
+ * The words depend on the branches only, not on the paths through them, so
+ * they are formatted once per branch of a node (see group_notes). */
 
 /* A note due on a path: at 'step', first due to the shown path 'from' (the
  * lowest-ranked path it parts from there with this text). */
@@ -172,18 +172,15 @@ static void cand_add(struct member *p, size_t step, size_t from, const char *tex
 	p->c[p->nc++] = (struct cand){ step, from, text };
 }
 
-/* "branch to ..." for a path that took e1 where another took e2, kept in
- * the pool. */
-static const char *branch_text(const struct prog_module *m, ipp_id e1, ipp_id e2,
+/* "branch to " and where e leads at 'level' of detail, kept in the pool. */
+static const char *branch_text(const struct prog_module *m, ipp_id e, int level,
 			       char ***pool, size_t *npool, size_t *cappool)
 {
 	struct sbuf b = { 0 };
-	char *d1, *d2;
+	char *d = edge_target(m, e, level);
 
-	edge_targets(m, e1, e2, 1, &d1, &d2);
-	sb_printf(&b, "branch to %s", d1);
-	free(d1);
-	free(d2);
+	sb_printf(&b, "branch to %s", d);
+	free(d);
 	GROW(*pool, *npool, *cappool);
 	(*pool)[(*npool)++] = b.s;
 	return b.s;
@@ -194,9 +191,42 @@ struct branch {
 	size_t lo, hi;
 	ipp_id e;
 	size_t min1, min2;	/* the two lowest indices among them */
+	const char *t1;		/* "branch to" e at level 1 */
+	size_t cls;		/* the branches whose t1 reads the same */
 };
 
-/* The notes of the members of a group, mem[] sorted by member_cmp. */
+/* The branches whose level-1 words read the same, and the two lowest
+ * indices of their members (SIZE_MAX: none). */
+struct cls {
+	size_t min1, min2;
+};
+
+static int branch_t1_cmp(const void *a, const void *b)
+{
+	const struct branch *const *x = a, *const *y = b;
+	int c = strcmp((*x)->t1, (*y)->t1);
+
+	return c != 0 ? c : (*x)->min1 < (*y)->min1 ? -1 : (*x)->min1 > (*y)->min1;
+}
+
+static void two_lowest(size_t *min1, size_t *min2, size_t v)
+{
+	if (v < *min1) {
+		*min2 = *min1;
+		*min1 = v;
+	} else if (v < *min2) {
+		*min2 = v;
+	}
+}
+
+/* The notes of the members of a group, mem[] sorted by member_cmp.
+ *
+ * A member of branch a at a node parts there from the members of every
+ * other branch o.  As edge_targets(e_a, e_o, 1) words it, it went to t1(a),
+ * e_a at level 1, where t1(o) reads differently, and to e_a at level 2
+ * where it reads the same: at most two notes per member and node, each due
+ * first to the lowest index among the branches it answers, so a node of
+ * many branches (a switch) costs no more than its members. */
 static void group_notes(const struct prog_module *m, struct member *mem, size_t n,
 			char ***pool, size_t *npool, size_t *cappool)
 {
@@ -204,44 +234,70 @@ static void group_notes(const struct prog_module *m, struct member *mem, size_t 
 		size_t lo, hi, d;	/* mem[lo, hi) share their first d edges */
 	} *work = NULL;
 	size_t nwork = 0, capwork = 0;
-	struct branch *br = NULL;
+	struct branch *br = NULL, **ord = NULL;
+	struct cls *cl = NULL;
 	size_t capbr = 0;
 
 	GROW(work, nwork, capwork);
 	work[nwork++] = (struct span){ 0, n, 0 };
 	while (nwork > 0) {
 		struct span s = work[--nwork];
-		size_t nbr = 0;
+		size_t nbr = 0, ncl = 0, best = SIZE_MAX, next = SIZE_MAX;
 		/* vertex d of a path is step d - 1 (Entry_global is not a step) */
 		size_t step = s.d > 0 ? s.d - 1 : 0;
 
 		for (size_t j = s.lo; j < s.hi;) {
 			struct branch *b;
-			GROW(br, nbr, capbr);
+			if (nbr == capbr) {
+				capbr = capbr ? 2 * capbr : 16;
+				br = xrealloc(br, capbr * sizeof(br[0]));
+				ord = xrealloc(ord, capbr * sizeof(ord[0]));
+				cl = xrealloc(cl, capbr * sizeof(cl[0]));
+			}
 			b = &br[nbr++];
 			b->lo = j;
 			b->e = edge_at(&mem[j], s.d);
 			b->min1 = b->min2 = SIZE_MAX;
-			for (; j < s.hi && edge_at(&mem[j], s.d) == b->e; j++) {
-				if (mem[j].idx < b->min1) {
-					b->min2 = b->min1;
-					b->min1 = mem[j].idx;
-				} else if (mem[j].idx < b->min2) {
-					b->min2 = mem[j].idx;
-				}
-			}
+			for (; j < s.hi && edge_at(&mem[j], s.d) == b->e; j++)
+				two_lowest(&b->min1, &b->min2, mem[j].idx);
 			b->hi = j;
 		}
-		/* the paths of each branch against those of every other */
-		for (size_t a = 0; a < nbr; a++)
-			for (size_t o = 0; o < nbr; o++) {
-				const char *text;
-				if (a == o)
-					continue;
-				text = branch_text(m, br[a].e, br[o].e, pool, npool, cappool);
-				for (size_t j = br[a].lo; j < br[a].hi; j++)
-					cand_add(&mem[j], step, br[o].min1, text);
+		if (nbr > 1) {
+			for (size_t a = 0; a < nbr; a++) {
+				br[a].t1 = branch_text(m, br[a].e, 1, pool, npool, cappool);
+				ord[a] = &br[a];
 			}
+			qsort(ord, nbr, sizeof(ord[0]), branch_t1_cmp);
+			for (size_t a = 0; a < nbr; a++) {
+				if (a == 0 || strcmp(ord[a]->t1, ord[a - 1]->t1) != 0)
+					cl[ncl++] = (struct cls){ SIZE_MAX, SIZE_MAX };
+				ord[a]->cls = ncl - 1;
+				two_lowest(&cl[ncl - 1].min1, &cl[ncl - 1].min2, ord[a]->min1);
+			}
+			/* the two classes of the lowest indices */
+			for (size_t c = 0; c < ncl; c++)
+				if (best == SIZE_MAX || cl[c].min1 < cl[best].min1) {
+					next = best;
+					best = c;
+				} else if (next == SIZE_MAX || cl[c].min1 < cl[next].min1) {
+					next = c;
+				}
+			for (size_t a = 0; a < nbr; a++) {
+				const struct cls *own = &cl[br[a].cls];
+				size_t other = best != br[a].cls ? best : next;
+				size_t same = own->min1 != br[a].min1 ? own->min1 : own->min2;
+				const char *t2 = NULL;
+
+				if (same != SIZE_MAX)
+					t2 = branch_text(m, br[a].e, 2, pool, npool, cappool);
+				for (size_t j = br[a].lo; j < br[a].hi; j++) {
+					if (other != SIZE_MAX)
+						cand_add(&mem[j], step, cl[other].min1, br[a].t1);
+					if (t2 != NULL)
+						cand_add(&mem[j], step, same, t2);
+				}
+			}
+		}
 		for (size_t a = 0; a < nbr; a++) {
 			if (br[a].hi - br[a].lo < 2)
 				continue;
@@ -250,8 +306,7 @@ static void group_notes(const struct prog_module *m, struct member *mem, size_t 
 				work[nwork++] = (struct span){ br[a].lo, br[a].hi, s.d + 1 };
 			} else {
 				/* the same edges: both stop here */
-				const char *text = branch_text(m, IPP_NONE, IPP_NONE, pool, npool,
-							       cappool);
+				const char *text = branch_text(m, IPP_NONE, 1, pool, npool, cappool);
 				for (size_t j = br[a].lo; j < br[a].hi; j++)
 					cand_add(&mem[j], step, mem[j].idx == br[a].min1 ?
 						 br[a].min2 : br[a].min1, text);
@@ -260,6 +315,8 @@ static void group_notes(const struct prog_module *m, struct member *mem, size_t 
 	}
 	free(work);
 	free(br);
+	free(ord);
+	free(cl);
 }
 
 /* The notes of one member, in order, a note said once per step. */
