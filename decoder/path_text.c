@@ -416,6 +416,11 @@ static char *edge_target_level(const struct prog_module *m, ipp_id e, int level)
 	return b.s;
 }
 
+char *edge_target(const struct prog_module *m, ipp_id e, int level)
+{
+	return edge_target_level(m, e, level);
+}
+
 void edge_targets(const struct prog_module *m, ipp_id e1, ipp_id e2, int level, char **d1,
 		  char **d2)
 {

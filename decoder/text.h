@@ -69,6 +69,12 @@ struct path_note {
 char *path_render(const struct prog_module *m, const struct steps *s,
 		  const struct path_note *extra, size_t nextra, size_t width, size_t indent);
 
+/* Where G*fin edge e (IPP_NONE: the path stops) leads, in words, with
+ * 'level' of detail as below (edge_targets(m, e1, e2, 1, ...) gives e1
+ * this text at level 1 if e2's reads differently there, else at level 2).
+ * Malloc'd. */
+char *edge_target(const struct prog_module *m, ipp_id e, int level);
+
 /* Where G*fin edges e1 and e2 (IPP_NONE: the path stops) lead, in words
  * ("fig4.c:23", "the back edge to fig4.c:34", "the return of pow", ...),
  * with at least 'level' of detail (0 file:line, 1 file:line:column, 2 the

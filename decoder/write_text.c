@@ -109,49 +109,256 @@ static void several_programs(FILE *out, const struct report *r)
 }
 
 /* Two shown paths of one region whose text would read the same each get a
- * note at the vertex where they part: where each went from there. */
-static struct path_note *distinguishing_notes(const struct report *r, char **texts, size_t i,
-					      size_t *nnotes)
+ * note at the vertex where they part: where each went from there.
+ *
+ * The shown paths that read alike are found by sorting (module, region,
+ * text), each one's edges decoded once.  Sorted by their edges, the paths of
+ * such a group form a trie: two paths part at the node where their edges
+ * first differ (or one of them stops), and a path's notes are, for each node
+ * of its own that has other branches, where it went against each of them.
+ * The words depend on the branches only, not on the paths through them, so
+ * they are formatted once per branch of a node (see group_notes). */
+
+/* A note due on a path: at 'step', first due to the shown path 'from' (the
+ * lowest-ranked path it parts from there with this text). */
+struct cand {
+	size_t step;
+	size_t from;
+	const char *text;	/* in the group's pool */
+};
+
+struct member {
+	size_t idx;		/* in r->shown */
+	ipp_path path;
+	struct cand *c;
+	size_t nc, cap;
+};
+
+/* Where path p goes at position d, IPP_NONE if it stops there. */
+static ipp_id edge_at(const struct member *p, size_t d)
 {
-	const struct rec *x = r->shown[i];
-	const struct prog_module *m = &r->prog->mods[x->mod];
-	struct path_note *notes = NULL;
-	ipp_path mine, other;
-	char err[256];
+	return d < p->path.nedges ? p->path.edges[d] : IPP_NONE;
+}
 
-	*nnotes = 0;
-	ipp_path_init(&mine);
-	ipp_path_init(&other);
-	for (size_t k = 0; k < r->nshown; k++) {
-		const struct rec *y = r->shown[k];
-		size_t common = 0;
-		char *d1, *d2;
-		struct sbuf b = { 0 };
+/* By edges (a path that stops before another's next edge first), then by
+ * index: the paths that share a prefix are consecutive. */
+static int member_cmp(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	size_t n = x->path.nedges < y->path.nedges ? x->path.nedges : y->path.nedges;
 
-		if (k == i || y->mod != x->mod || y->region != x->region ||
-		    strcmp(texts[i], texts[k]) != 0)
-			continue;
-		if ((mine.nedges == 0 && report_rec_edges(r, x, &mine, err, sizeof(err)) < 0) ||
-		    report_rec_edges(r, y, &other, err, sizeof(err)) < 0)
-			continue;	/* decoded before: cannot fail */
-		while (common < mine.nedges && common < other.nedges &&
-		       mine.edges[common] == other.edges[common])
-			common++;
-		edge_targets(m, common < mine.nedges ? mine.edges[common] : IPP_NONE,
-			     common < other.nedges ? other.edges[common] : IPP_NONE, 1, &d1, &d2);
-		sb_printf(&b, "branch to %s", d1);
-		free(d1);
-		free(d2);
-		notes = xrealloc(notes, (*nnotes + 1) * sizeof(notes[0]));
-		/* vertex 'common' of the path is step common - 1 (Entry_global is
-		 * not a step) */
-		notes[*nnotes].step = common > 0 ? common - 1 : 0;
-		notes[*nnotes].text = b.s;
-		(*nnotes)++;
+	for (size_t i = 0; i < n; i++)
+		if (x->path.edges[i] != y->path.edges[i])
+			return x->path.edges[i] < y->path.edges[i] ? -1 : 1;
+	if (x->path.nedges != y->path.nedges)
+		return x->path.nedges < y->path.nedges ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* The notes in the order the step-by-step rendering gives them: by step,
+ * then by the path they are due to. */
+static int cand_cmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	if (x->step != y->step)
+		return x->step < y->step ? -1 : 1;
+	return x->from < y->from ? -1 : x->from > y->from;
+}
+
+static void cand_add(struct member *p, size_t step, size_t from, const char *text)
+{
+	GROW(p->c, p->nc, p->cap);
+	p->c[p->nc++] = (struct cand){ step, from, text };
+}
+
+/* "branch to " and where e leads at 'level' of detail, kept in the pool. */
+static const char *branch_text(const struct prog_module *m, ipp_id e, int level,
+			       char ***pool, size_t *npool, size_t *cappool)
+{
+	struct sbuf b = { 0 };
+	char *d = edge_target(m, e, level);
+
+	sb_printf(&b, "branch to %s", d);
+	free(d);
+	GROW(*pool, *npool, *cappool);
+	(*pool)[(*npool)++] = b.s;
+	return b.s;
+}
+
+/* One branch of a trie node: the members [lo, hi) that took edge e there. */
+struct branch {
+	size_t lo, hi;
+	ipp_id e;
+	size_t min1, min2;	/* the two lowest indices among them */
+	const char *t1;		/* "branch to" e at level 1 */
+	size_t cls;		/* the branches whose t1 reads the same */
+};
+
+/* The branches whose level-1 words read the same, and the two lowest
+ * indices of their members (SIZE_MAX: none). */
+struct cls {
+	size_t min1, min2;
+};
+
+static int branch_t1_cmp(const void *a, const void *b)
+{
+	const struct branch *const *x = a, *const *y = b;
+	int c = strcmp((*x)->t1, (*y)->t1);
+
+	return c != 0 ? c : (*x)->min1 < (*y)->min1 ? -1 : (*x)->min1 > (*y)->min1;
+}
+
+static void two_lowest(size_t *min1, size_t *min2, size_t v)
+{
+	if (v < *min1) {
+		*min2 = *min1;
+		*min1 = v;
+	} else if (v < *min2) {
+		*min2 = v;
 	}
-	ipp_path_free(&mine);
-	ipp_path_free(&other);
+}
+
+/* The notes of the members of a group, mem[] sorted by member_cmp.
+ *
+ * A member of branch a at a node parts there from the members of every
+ * other branch o.  As edge_targets(e_a, e_o, 1) words it, it went to t1(a),
+ * e_a at level 1, where t1(o) reads differently, and to e_a at level 2
+ * where it reads the same: at most two notes per member and node, each due
+ * first to the lowest index among the branches it answers, so a node of
+ * many branches (a switch) costs no more than its members. */
+static void group_notes(const struct prog_module *m, struct member *mem, size_t n,
+			char ***pool, size_t *npool, size_t *cappool)
+{
+	struct span {
+		size_t lo, hi, d;	/* mem[lo, hi) share their first d edges */
+	} *work = NULL;
+	size_t nwork = 0, capwork = 0;
+	struct branch *br = NULL, **ord = NULL;
+	struct cls *cl = NULL;
+	size_t capbr = 0;
+
+	GROW(work, nwork, capwork);
+	work[nwork++] = (struct span){ 0, n, 0 };
+	while (nwork > 0) {
+		struct span s = work[--nwork];
+		size_t nbr = 0, ncl = 0, best = SIZE_MAX, next = SIZE_MAX;
+		/* vertex d of a path is step d - 1 (Entry_global is not a step) */
+		size_t step = s.d > 0 ? s.d - 1 : 0;
+
+		for (size_t j = s.lo; j < s.hi;) {
+			struct branch *b;
+			if (nbr == capbr) {
+				capbr = capbr ? 2 * capbr : 16;
+				br = xrealloc(br, capbr * sizeof(br[0]));
+				ord = xrealloc(ord, capbr * sizeof(ord[0]));
+				cl = xrealloc(cl, capbr * sizeof(cl[0]));
+			}
+			b = &br[nbr++];
+			b->lo = j;
+			b->e = edge_at(&mem[j], s.d);
+			b->min1 = b->min2 = SIZE_MAX;
+			for (; j < s.hi && edge_at(&mem[j], s.d) == b->e; j++)
+				two_lowest(&b->min1, &b->min2, mem[j].idx);
+			b->hi = j;
+		}
+		if (nbr > 1) {
+			for (size_t a = 0; a < nbr; a++) {
+				br[a].t1 = branch_text(m, br[a].e, 1, pool, npool, cappool);
+				ord[a] = &br[a];
+			}
+			qsort(ord, nbr, sizeof(ord[0]), branch_t1_cmp);
+			for (size_t a = 0; a < nbr; a++) {
+				if (a == 0 || strcmp(ord[a]->t1, ord[a - 1]->t1) != 0)
+					cl[ncl++] = (struct cls){ SIZE_MAX, SIZE_MAX };
+				ord[a]->cls = ncl - 1;
+				two_lowest(&cl[ncl - 1].min1, &cl[ncl - 1].min2, ord[a]->min1);
+			}
+			/* the two classes of the lowest indices */
+			for (size_t c = 0; c < ncl; c++)
+				if (best == SIZE_MAX || cl[c].min1 < cl[best].min1) {
+					next = best;
+					best = c;
+				} else if (next == SIZE_MAX || cl[c].min1 < cl[next].min1) {
+					next = c;
+				}
+			for (size_t a = 0; a < nbr; a++) {
+				const struct cls *own = &cl[br[a].cls];
+				size_t other = best != br[a].cls ? best : next;
+				size_t same = own->min1 != br[a].min1 ? own->min1 : own->min2;
+				const char *t2 = NULL;
+
+				if (same != SIZE_MAX)
+					t2 = branch_text(m, br[a].e, 2, pool, npool, cappool);
+				for (size_t j = br[a].lo; j < br[a].hi; j++) {
+					if (other != SIZE_MAX)
+						cand_add(&mem[j], step, cl[other].min1, br[a].t1);
+					if (t2 != NULL)
+						cand_add(&mem[j], step, same, t2);
+				}
+			}
+		}
+		for (size_t a = 0; a < nbr; a++) {
+			if (br[a].hi - br[a].lo < 2)
+				continue;
+			if (br[a].e != IPP_NONE) {
+				GROW(work, nwork, capwork);
+				work[nwork++] = (struct span){ br[a].lo, br[a].hi, s.d + 1 };
+			} else {
+				/* the same edges: both stop here */
+				const char *text = branch_text(m, IPP_NONE, 1, pool, npool, cappool);
+				for (size_t j = br[a].lo; j < br[a].hi; j++)
+					cand_add(&mem[j], step, mem[j].idx == br[a].min1 ?
+						 br[a].min2 : br[a].min1, text);
+			}
+		}
+	}
+	free(work);
+	free(br);
+	free(ord);
+	free(cl);
+}
+
+/* The notes of one member, in order, a note said once per step. */
+static struct path_note *member_notes(struct member *p, size_t *nnotes)
+{
+	struct path_note *notes = xcalloc(p->nc ? p->nc : 1, sizeof(notes[0]));
+	size_t n = 0, first = 0;	/* notes[first, n) are at the current step */
+
+	qsort(p->c, p->nc, sizeof(p->c[0]), cand_cmp);
+	for (size_t i = 0; i < p->nc; i++) {
+		bool dup = false;
+		if (n > 0 && notes[n - 1].step != p->c[i].step)
+			first = n;
+		for (size_t k = first; k < n && !dup; k++)
+			dup = strcmp(notes[k].text, p->c[i].text) == 0;
+		if (!dup)
+			notes[n++] = (struct path_note){ p->c[i].step, p->c[i].text };
+	}
+	*nnotes = n;
 	return notes;
+}
+
+/* A shown path by what its plain text must be told apart from. */
+struct alike {
+	size_t mod;
+	ipp_id region;
+	const char *text;
+	size_t idx;
+};
+
+static int alike_cmp(const void *a, const void *b)
+{
+	const struct alike *x = a, *y = b;
+	int c;
+
+	if (x->mod != y->mod)
+		return x->mod < y->mod ? -1 : 1;
+	if (x->region != y->region)
+		return x->region < y->region ? -1 : 1;
+	if ((c = strcmp(x->text, y->text)) != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
 /* The text of every shown path, distinct paths of a region never alike. */
@@ -159,29 +366,67 @@ static char **path_texts(const struct report *r)
 {
 	char **texts = xcalloc(r->nshown ? r->nshown : 1, sizeof(texts[0]));
 	char **plain = xcalloc(r->nshown ? r->nshown : 1, sizeof(plain[0]));
+	struct alike *order = xcalloc(r->nshown ? r->nshown : 1, sizeof(order[0]));
 
 	for (size_t i = 0; i < r->nshown; i++) {
 		const struct rec *x = r->shown[i];
 		plain[i] = path_render(&r->prog->mods[x->mod], &x->steps, NULL, 0, r->width, 6);
+		order[i] = (struct alike){ x->mod, x->region, plain[i], i };
 	}
-	for (size_t i = 0; i < r->nshown; i++) {
-		const struct rec *x = r->shown[i];
-		size_t nnotes;
-		struct path_note *notes = distinguishing_notes(r, plain, i, &nnotes);
+	qsort(order, r->nshown, sizeof(order[0]), alike_cmp);
+	for (size_t lo = 0, hi; lo < r->nshown; lo = hi) {
+		const struct prog_module *m = &r->prog->mods[order[lo].mod];
+		struct member *mem;
+		char **pool = NULL;
+		size_t n = 0, npool = 0, cappool = 0;
+		char err[256];
 
-		if (nnotes == 0) {
-			texts[i] = xstrdup(plain[i]);
+		for (hi = lo + 1; hi < r->nshown && order[hi].mod == order[lo].mod &&
+		     order[hi].region == order[lo].region &&
+		     strcmp(order[hi].text, order[lo].text) == 0; hi++)
+			;
+		if (hi - lo < 2) {
+			texts[order[lo].idx] = xstrdup(plain[order[lo].idx]);
 			continue;
 		}
-		texts[i] = path_render(&r->prog->mods[x->mod], &x->steps, notes, nnotes, r->width,
-				       6);
-		for (size_t k = 0; k < nnotes; k++)
-			free((char *)notes[k].text);
-		free(notes);
+		mem = xcalloc(hi - lo, sizeof(mem[0]));
+		for (size_t k = lo; k < hi; k++) {
+			struct member *p = &mem[n];
+			p->idx = order[k].idx;
+			ipp_path_init(&p->path);
+			if (report_rec_edges(r, r->shown[p->idx], &p->path, err, sizeof(err)) < 0)
+				ipp_path_free(&p->path);	/* decoded before: cannot fail */
+			else
+				n++;
+		}
+		qsort(mem, n, sizeof(mem[0]), member_cmp);
+		if (n >= 2)
+			group_notes(m, mem, n, &pool, &npool, &cappool);
+		for (size_t k = lo; k < hi; k++)
+			texts[order[k].idx] = NULL;
+		for (size_t k = 0; k < n; k++) {
+			const struct rec *x = r->shown[mem[k].idx];
+			size_t nnotes;
+			struct path_note *notes = member_notes(&mem[k], &nnotes);
+
+			texts[mem[k].idx] = nnotes == 0 ? xstrdup(plain[mem[k].idx]) :
+					    path_render(m, &x->steps, notes, nnotes, r->width, 6);
+			free(notes);
+			free(mem[k].c);
+			ipp_path_free(&mem[k].path);
+		}
+		for (size_t k = lo; k < hi; k++)	/* those that did not decode */
+			if (texts[order[k].idx] == NULL)
+				texts[order[k].idx] = xstrdup(plain[order[k].idx]);
+		for (size_t k = 0; k < npool; k++)
+			free(pool[k]);
+		free(pool);
+		free(mem);
 	}
 	for (size_t i = 0; i < r->nshown; i++)
 		free(plain[i]);
 	free(plain);
+	free(order);
 	return texts;
 }
 
