@@ -198,10 +198,13 @@ struct rt_slot {
 	struct ipp_rt_hent *hent;
 	uint64_t shift;
 };
-/* 2^(64 - RT_SHIFT_NONE) + 1 empty entries (read-only; never written:
- * no key1 is 0). */
-extern const struct ipp_rt_hent rt_hent_none[3] __attribute__((visibility("hidden")));
+/* The empty table: 2^(64 - RT_SHIFT_NONE) + 1 empty entries (read-only;
+ * never written: a probe finds no key there).  The slots of regions
+ * without a table point at its entries (rt_hent_none), and __ipp_htab
+ * hands it to a thread that has no table of the region. */
 #define RT_SHIFT_NONE 63u
+extern const struct ipp_rt_htab rt_htab_none __attribute__((visibility("hidden")));
+#define rt_hent_none (rt_htab_none.e)
 
 /* The table pointers of a thread, indexed by region index; what dumpers
  * read.  Replaced (never freed) when the thread needs more. */

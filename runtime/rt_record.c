@@ -107,10 +107,9 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 	rt_record_slow(r, n);
 }
 
-/* Where the table of a thread that has none is published: 2^(64 - 63)
- * + 1 empty entries, so every probe misses.  Instrumented code only
+/* Where the table of a thread that has none is published: the empty
+ * table (rt_internal.h), so every probe misses.  Instrumented code only
  * reads it (it writes an entry only after finding its key there). */
-static const struct ipp_rt_htab rt_htab_none = { 2, 0, 63, { { 0, 0 }, { 0, 0 }, { 0, 0 } } };
 static struct ipp_rt_htab *const rt_htab_none_ref = (struct ipp_rt_htab *)&rt_htab_none;
 
 RT_API struct ipp_rt_htab *const *__ipp_htab(struct ipp_rt_region *r)

@@ -63,7 +63,8 @@ RT_ABI_TLS const void *__ipp_itgt;
 RT_TLS struct rt_view rt_tls_view;
 RT_TLS struct rt_thread *rt_tls_self;
 /* The empty table of slots without one (rt_internal.h). */
-const struct ipp_rt_hent rt_hent_none[3] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+const struct ipp_rt_htab rt_htab_none = { 2, 0, RT_SHIFT_NONE,
+					  { { 0, 0 }, { 0, 0 }, { 0, 0 } } };
 /* rt_internal.h */
 RT_TLS int rt_tls_busy;
 
