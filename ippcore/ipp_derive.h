@@ -272,7 +272,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(interproc_returns, "continuing calls that returned: r = __ipp_path")  \
 	X(dead_marks, "dead ends that mark a frame recorded (vertex = -1)")     \
 	X(dead_marks_top, "of them: through __ipp_top (frameless clones)")      \
-	X(icall_arcs, "indirect call arcs counted by __ipp_icall")              \
+	X(icall_arcs, "indirect call arcs counted (arc cache or __ipp_icall)")   \
 	/* what the profile holds */                                             \
 	X(path_counts, "sum of the complete-path record counts")                \
 	X(partial_counts, "sum of the partial-path record counts")

@@ -303,6 +303,8 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 			total += mpz_get_ui(t);
 	}
 	ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = NULL_TREE;
+	ipp_abi_trees[IPP_ABI_ARC_NONE_VAR] = NULL_TREE;
+	ipp_abi_trees[IPP_ABI_FRAME_NONE_VAR] = NULL_TREE;
 	if (total) {
 		tree gtype = build_array_type(ipp_t_u64, build_index_type(size_int(total - 1)));
 		tree gv;
@@ -456,4 +458,48 @@ tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a
 	/* read-only data; its address is a GIMPLE invariant, as the call
 	 * argument needs (a conversion would not be one) */
 	return build_fold_addr_expr(var);
+}
+
+/* The unit's constants for the arc caches, made at the first cache: an
+ * arc whose site is IPP_ARC_SITE_NONE (the word holding it is that value
+ * in both halves, whatever the byte order) and a frame whose vertex is -1
+ * (its word all ones: vertex -1 and flags that nothing reads). */
+static void arc_constants(const char *checksum)
+{
+	char name[64];
+	uint64_t arc[sizeof(struct ipp_rt_arc) / 8], frame[sizeof(struct ipp_rt_frame) / 8];
+
+	if (ipp_abi_trees[IPP_ABI_ARC_NONE_VAR])
+		return;
+	memset(arc, 0, sizeof(arc));
+	arc[offsetof(struct ipp_rt_arc, site) / 8] =
+		(uint64_t)(uint32_t)IPP_ARC_SITE_NONE * 0x100000001ull;
+	memset(frame, 0, sizeof(frame));
+	frame[offsetof(struct ipp_rt_frame, vertex) / 8] = UINT64_MAX;
+	snprintf(name, sizeof(name), "__ipp_arc_none_%s", checksum);
+	ipp_abi_trees[IPP_ABI_ARC_NONE_VAR] = u64_array(name, arc, sizeof(arc) / 8);
+	snprintf(name, sizeof(name), "__ipp_frame_none_%s", checksum);
+	ipp_abi_trees[IPP_ABI_FRAME_NONE_VAR] = u64_array(name, frame, sizeof(frame) / 8);
+}
+
+tree ipp_abi_arc_cache(const char *checksum, ipp_id proc, tree *frame_none)
+{
+	char name[96];
+	tree none, v;
+
+	arc_constants(checksum);
+	none = elt0_addr(ipp_abi_trees[IPP_ABI_ARC_NONE_VAR]);
+	*frame_none = elt0_addr(ipp_abi_trees[IPP_ABI_FRAME_NONE_VAR]);
+	snprintf(name, sizeof(name), "__ipp_arc_cache_%s_%d", checksum, (int)proc);
+	v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), TREE_TYPE(none));
+	TREE_STATIC(v) = 1;
+	TREE_PUBLIC(v) = 0;
+	DECL_ARTIFICIAL(v) = 1;
+	TREE_USED(v) = 1;
+	TREE_ADDRESSABLE(v) = 1;
+	DECL_INITIAL(v) = none;
+	/* as the runtime's thread-locals (tls_var) */
+	set_decl_tls_model(v, flag_shlib ? decl_default_tls_model(v) : TLS_MODEL_LOCAL_EXEC);
+	varpool_node::finalize_decl(v);
+	return v;
 }

@@ -715,6 +715,60 @@ static void add_entry_cond(struct fnstate *st, gimple *after, tree cond, gimple_
 	st->ncond++;
 }
 
+/* *(T *)(p + off) as a GIMPLE value, a load that may alias anything (the
+ * runtime writes the arc, other bodies the frame) */
+static tree load_at(gimple_seq *seq, tree type, tree p, size_t off)
+{
+	tree t = tmp_of(type);
+	emit_assign(seq, t, build2(MEM_REF, type, p, build_int_cst(ptr_type_node, off)));
+	return t;
+}
+
+/* The count of an indirect-call arc at a fresh entry through a pointer
+ * (ipp_abi.h, struct ipp_rt_arc; runtime/rt_arcs.c):
+ *   f = __ipp_top; g = f ? f : &frame_none; a = cache;
+ *   if (a->site == g->vertex & a->seen == g->region) a->count += 1;
+ *   else __ipp_icall (f, R, &cache);
+ * the branch made by finish_rows, as a row record's.  A hit costs a
+ * dozen instructions where the call cost about fifty. */
+static void emit_arc_count(gimple_seq *seq, struct fnstate *st)
+{
+	tree none, cache = ipp_abi_arc_cache(st->u->checksum, st->fi->proc, &none);
+	tree ftype = TREE_TYPE(none);
+	tree f = val(seq, ABI_TLS(__ipp_top)), fz = create_tmp_var(boolean_type_node, "ipp_c");
+	tree fp = tmp_of(ftype), g = tmp_of(ftype), a = tmp_of(TREE_TYPE(cache));
+	tree c1 = create_tmp_var(boolean_type_node, "ipp_c");
+	tree c2 = create_tmp_var(boolean_type_node, "ipp_c");
+	tree c = create_tmp_var(boolean_type_node, "ipp_c");
+	tree site, vertex, seen, region, ca;
+	struct row_site rs;
+	gcall *call;
+
+	gimple_seq_add_stmt(seq, gimple_build_assign(fz, EQ_EXPR, f,
+						     build_int_cst(TREE_TYPE(f), 0)));
+	gimple_seq_add_stmt(seq, gimple_build_assign(fp, NOP_EXPR, f));
+	gimple_seq_add_stmt(seq, gimple_build_assign(g, COND_EXPR, fz, none, fp));
+	emit_assign(seq, a, cache);
+	site = load_at(seq, integer_type_node, a, offsetof(struct ipp_rt_arc, site));
+	vertex = load_at(seq, integer_type_node, g, offsetof(struct ipp_rt_frame, vertex));
+	seen = load_at(seq, ptr_type_node, a, offsetof(struct ipp_rt_arc, seen));
+	region = load_at(seq, ptr_type_node, g, offsetof(struct ipp_rt_frame, region));
+	gimple_seq_add_stmt(seq, gimple_build_assign(c1, EQ_EXPR, site, vertex));
+	gimple_seq_add_stmt(seq, gimple_build_assign(c2, EQ_EXPR, seen, region));
+	gimple_seq_add_stmt(seq, gimple_build_assign(c, BIT_AND_EXPR, c1, c2));
+	/* a thread-local's address is no invariant: computed first */
+	ca = tmp_of(build_pointer_type(TREE_TYPE(cache)));
+	emit_assign(seq, ca, build_fold_addr_expr(cache));
+	call = gimple_build_call(ABI_FN(__ipp_icall), 3, f, st->reg, ca);
+	gimple_seq_add_stmt(seq, call);
+	rs.slow = call;
+	rs.set = call;
+	rs.c = c;
+	rs.t = a;
+	rs.idx = build_int_cstu(ipp_u64, offsetof(struct ipp_rt_arc, count) / sizeof(uint64_t));
+	st->sites.safe_push(rs);
+}
+
 /* Function entry (docs/PROTOCOL.md rules 2 and 3). */
 static void emit_entry(gimple_seq *seq, struct fnstate *st)
 {
@@ -742,13 +796,13 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 							       null_pointer_node, it));
 		gimple_seq_add_stmt(&slow, gimple_build_assign(st->saved_itgt, keep));
 		add_entry_cond(st, gimple_seq_last_stmt(*seq), any, slow);
-		/* __ipp_icall (__ipp_top, R) if it was: the frame is pushed
-		 * after it, so __ipp_top is still the caller's frame.  The
-		 * condition is tested inside the block above (finish_entry
-		 * makes the blocks in order) */
-		gimple_seq_add_stmt(&call, gimple_build_call(ABI_FN(__ipp_icall), 2,
-							     val(&call, ABI_TLS(__ipp_top)),
-							     st->reg));
+		/* If it was, count the arc from the frame on top (ours is
+		 * pushed after this, so __ipp_top is still the caller's): in
+		 * place if the function's arc cache holds it, else through
+		 * __ipp_icall (ipp_abi.h, struct ipp_rt_arc).  The condition is
+		 * tested inside the block above (finish_entry makes the blocks
+		 * in order); finish_rows makes the hit's block. */
+		emit_arc_count(&call, st);
 		add_entry_cond(st, gimple_seq_last_stmt(slow), c, call);
 	}
 	if (st->frame) {

@@ -266,6 +266,12 @@ void ipp_abi_register_ctor(void);
 /* &regions[r] of the unit's region array. */
 tree ipp_abi_region_addr(ipp_id r);
 
+/* The arc cache of procedure proc (ipp_abi.h, struct ipp_rt_arc): a new
+ * static thread-local pointer, initially to the unit's constant arc that
+ * no check matches.  *frame_none: the address of the unit's constant
+ * frame of vertex -1, which the check reads when no frame is on top. */
+tree ipp_abi_arc_cache(const char *checksum, ipp_id proc, tree *frame_none);
+
 
 /* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
  * the garbage collector by a root table registered in plugin_init. */
@@ -287,6 +293,8 @@ enum ipp_abi_tree {
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */
 	IPP_ABI_SINGLE_THREADED,	/* glibc's __libc_single_threaded */
+	IPP_ABI_ARC_NONE_VAR,	/* the unit's arc no cache check matches, or NULL */
+	IPP_ABI_FRAME_NONE_VAR,	/* the unit's frame of vertex -1, or NULL */
 	IPP_ABI_NTREES
 };
 extern tree ipp_abi_trees[IPP_ABI_NTREES];

@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 5u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 6u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -40,6 +40,9 @@ extern "C" {
 				 * 5: a continuing frame holds its path's
 				 * region at an indirect call (__ipp_icall
 				 * reads the caller's unit there).
+				 * 6: __ipp_icall takes the callee's
+				 * arc cache (struct ipp_rt_arc): a hit
+				 * counts inline.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -55,6 +58,7 @@ struct ipp_rt_region;
 struct ipp_rt_frame;
 struct ipp_rt_rows;
 struct ipp_rt_callee;
+struct ipp_rt_arc;
 
 /* The structures, thread-local variables and functions of the ABI are
  * defined once, in ipp_abi.def (the plugin builds its trees from the same
@@ -180,6 +184,34 @@ struct ipp_rt_htab {
 	struct ipp_rt_hent e[];		/* cap + 1 entries */
 };
 #define IPP_HTAB_FIB 0x9e3779b97f4a7c15ull
+
+/* The part of a thread's record of an indirect-call arc (caller's unit,
+ * call vertex `site`, callee's Entry region) that instrumented code reads
+ * and counts: the head of the runtime's struct rt_arc.  A function that
+ * credits arcs (context mode, callable through a pointer) has a cache per
+ * thread, a thread-local pointer to the arc it counted last, initially to
+ * a constant arc whose site is IPP_ARC_SITE_NONE.  At a fresh entry
+ * through a pointer, with f the frame on top (the caller's, standing at
+ * the indirect call; a constant frame of vertex -1 if there is none):
+ *   a = cache; if (a->site == f->vertex && a->seen == f->region)
+ *   a->count += 1; else __ipp_icall (f, R, &cache);
+ * A hit is this arc: the cache is the callee's own (its region fixed),
+ * `site` is the call vertex and `seen` only ever holds regions of the
+ * caller's unit (the region of a frame __ipp_icall counted the arc for).
+ * __ipp_icall counts every other case and points the cache at the arc it
+ * counted, with seen = that frame's region.  Arcs are never moved or
+ * freed, and the cache is one word: a signal handler that runs between
+ * the loads and the increment may repoint it, never make a wrong arc
+ * match.  Only the owner thread writes count, seen and the cache. */
+struct ipp_rt_arc {
+	uint64_t count;				/* owner */
+	int32_t site;				/* the call vertex */
+	uint32_t reserved;
+	const struct ipp_rt_region *seen;	/* a region of the caller's unit */
+	struct ipp_rt_module *caller;
+	struct ipp_rt_region *callee;
+};
+#define IPP_ARC_SITE_NONE INT32_MIN	/* no frame's vertex (>= -1) is this */
 
 /* Path register value meaning "a computed goto just recorded the path":
  * the goto's target restarts the path.  Never a valid path number, because

@@ -70,7 +70,7 @@ static RT_NOINST bool arc_is(const void *obj, const void *want)
 {
 	const struct rt_arc *a = obj;
 	const struct arc_want *w = want;
-	return a->site == w->site && a->caller == w->m && a->callee == w->callee;
+	return a->a.site == w->site && a->a.caller == w->m && a->a.callee == w->callee;
 }
 
 static RT_NOINST uint64_t arc_key_of(const void *obj)
@@ -88,10 +88,24 @@ static RT_NOINST struct rt_arc *find(const struct rt_idx *idx, const struct ipp_
 	return idx->slot[*slot];
 }
 
+/* The callee's arc cache (ipp_abi.h, struct ipp_rt_arc) points at a, just
+ * counted for a frame whose region is `seen`: seen first, so that the
+ * cache never names an arc whose seen is not yet a region of its caller's
+ * unit (every value seen takes is one). */
+static inline RT_NOINST void cache_set(const struct ipp_rt_arc **cache, struct rt_arc *a,
+				       const struct ipp_rt_region *seen)
+{
+	a->a.seen = seen;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (cache)
+		*cache = &a->a;
+}
+
 /* The first occurrence of an arc in this thread (or a thread's first
  * arc): registers both units, makes the record.  Needs rt_tls_busy. */
 static RT_NOINST void insert(struct ipp_rt_module *m, int32_t site,
-			     struct ipp_rt_region *callee, uint64_t key)
+			     struct ipp_rt_region *callee, uint64_t key,
+			     const struct ipp_rt_region *seen, const struct ipp_rt_arc **cache)
 {
 	struct rt_thread *t;
 	struct rt_idx *idx;
@@ -123,22 +137,25 @@ static RT_NOINST void insert(struct ipp_rt_module *m, int32_t site,
 	a = find(idx, m, site, callee, key, &i);
 	if (a) {
 		/* a handler inserted it after the caller looked */
-		a->count = rt_sat_add(a->count, 1);
+		a->a.count = rt_sat_add(a->a.count, 1);
+		cache_set(cache, a, seen);
 		return;
 	}
 	a = rt_alloc(sizeof(*a));
 	if (!a)
 		return;
-	a->caller = m;
-	a->callee = callee;
-	a->site = site;
+	a->a.caller = m;
+	a->a.callee = callee;
+	a->a.site = site;
+	a->a.seen = seen;
 	a->key = key;
-	a->count = 1;
+	a->a.count = 1;
 	a->next = t->arcs;
 	__atomic_store_n(&t->arcs, a, __ATOMIC_RELEASE);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	idx->slot[i] = a;
 	idx->used++;
+	cache_set(cache, a, seen);
 }
 
 /* a, found at slot i of idx (beyond the first ICALL_PROBES probes from its
@@ -157,7 +174,7 @@ static RT_NOINST void promote(struct rt_idx *idx, struct rt_arc *a, uint32_t i, 
 	uint32_t mask = idx->cap - 1, p = (uint32_t)rt_htab_index(key, idx->shift);
 	for (; p != i; p = (p + 1) & mask) {
 		struct rt_arc *b = idx->slot[p];
-		if (b->count < a->count) {
+		if (b->a.count < a->a.count) {
 			idx->slot[p] = a;
 			__atomic_signal_fence(__ATOMIC_SEQ_CST);
 			idx->slot[i] = b;
@@ -171,13 +188,16 @@ static RT_NOINST void promote(struct rt_idx *idx, struct rt_arc *a, uint32_t i, 
 static __attribute__((noinline)) RT_NOINST void count_slow(struct rt_thread *t,
 							   struct ipp_rt_module *m, int32_t site,
 							   struct ipp_rt_region *callee,
-							   uint64_t key)
+							   uint64_t key,
+							   const struct ipp_rt_region *seen,
+							   const struct ipp_rt_arc **cache)
 {
 	if (t && t->arcidx) {
 		uint32_t i;
 		struct rt_arc *a = find(t->arcidx, m, site, callee, key, &i);
 		if (a) {
-			a->count = rt_sat_add(a->count, 1);
+			a->a.count = rt_sat_add(a->a.count, 1);
+			cache_set(cache, a, seen);
 			if (!rt_tls_busy && !t->in_partial) {
 				rt_tls_busy = 1;
 				__atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -192,12 +212,16 @@ static __attribute__((noinline)) RT_NOINST void count_slow(struct rt_thread *t,
 		return;		/* a handler interrupted a slow path: dropped */
 	rt_tls_busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	insert(m, site, callee, key);
+	insert(m, site, callee, key, seen, cache);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	rt_tls_busy = 0;
 }
 
-RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee)
+/* The callee's inline check of its cache missed (ipp_abi.h, struct
+ * ipp_rt_arc): a new arc, a known one not last counted there, or the same
+ * arc for a frame of another region of the caller's unit. */
+RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region *callee,
+			const struct ipp_rt_arc **cache)
 {
 	struct rt_thread *t = rt_tls_self;
 	struct ipp_rt_module *m;
@@ -232,8 +256,9 @@ RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region 
 				struct rt_arc *a = idx->slot[i];
 				if (!a)
 					break;	/* not in the index: count_slow inserts */
-				if (a->site == site && a->caller == m && a->callee == callee) {
-					a->count = rt_sat_add(a->count, 1);
+				if (a->a.site == site && a->a.caller == m && a->a.callee == callee) {
+					a->a.count = rt_sat_add(a->a.count, 1);
+					cache_set(cache, a, caller->region);
 					RT_STAT(icall_hit);
 					return;
 				}
@@ -241,5 +266,5 @@ RT_API void __ipp_icall(const struct ipp_rt_frame *caller, struct ipp_rt_region 
 		}
 	}
 	RT_STAT(icall_slow);
-	count_slow(t, m, site, callee, key);
+	count_slow(t, m, site, callee, key, caller->region, cache);
 }

@@ -240,12 +240,11 @@ struct rt_plist {
  * `callee`.  Allocated once, never moved or freed (dumpers keep pointers
  * to it); only count and base change. */
 struct rt_arc {
+	struct ipp_rt_arc a;		/* count (owner), site, seen, caller,
+					 * callee: what instrumented code's
+					 * arc caches read (ipp_abi.h) */
 	struct rt_arc *next;		/* the thread's list, newest first */
-	struct ipp_rt_module *caller;
-	struct ipp_rt_region *callee;
-	int32_t site;
 	uint64_t key;			/* its hash key (rt_arcs.c) */
-	uint64_t count;			/* owner */
 	uint64_t base;			/* dumper */
 };
 

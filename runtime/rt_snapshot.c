@@ -420,11 +420,11 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
 		     ar = ar->next) {
 			/* registered at the arc's first occurrence */
-			struct rt_rec rec = { ar->callee->name, (uint64_t)ar->site, 0, NULL, 0, 0,
-					      ar->callee->module->name,
-					      ar->callee->module->checksum, 0 };
-			if (take_counter(s, a, &rec, REC_ICALL, ar->caller->registered, group,
-					 &ar->count, &ar->base) < 0)
+			struct rt_rec rec = { ar->a.callee->name, (uint64_t)ar->a.site, 0, NULL, 0, 0,
+					      ar->a.callee->module->name,
+					      ar->a.callee->module->checksum, 0 };
+			if (take_counter(s, a, &rec, REC_ICALL, ar->a.caller->registered, group,
+					 &ar->a.count, &ar->base) < 0)
 				return -1;
 		}
 	}
@@ -506,7 +506,7 @@ RT_HIDDEN int rt_reset_baselines(void)
 		 * whole, the prefix run before the fork included. */
 		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
 		     ar = ar->next)
-			ar->base = load64(&ar->count);
+			ar->base = load64(&ar->a.count);
 		if (rt_rows_reset(t) < 0)
 			rc = -1;
 	}

@@ -563,7 +563,7 @@ RT_HIDDEN void rt_zero_all(void)
 		for (struct rt_pent *p = t->forked.head; p; p = p->next)
 			p->count = p->base = 0;
 		for (struct rt_arc *a = t->arcs; a; a = a->next)
-			a->count = a->base = 0;
+			a->a.count = a->base = 0;
 		rows_zero(t);
 		t->bad_records = t->bad_frames = 0;
 	}

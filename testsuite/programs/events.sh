@@ -17,7 +17,9 @@
 #   rec_row_return                  = __ipp_row calls with a path from a
 #                                     return site (idx >= n)
 #   rec_row                         >= __ipp_row calls
-#   icall_arcs                      = arcs __ipp_icall counted (context)
+#   arcs __ipp_icall counted        <= icall_arcs (context: the rest were
+#                                      counted inline by the callee's arc
+#                                      cache), and > 0 if icall_arcs is
 # The derivation never sees the runtime's counts: they are what the
 # compiled code called, counted by the runtime.  A program that dies before
 # the runtime's destructor (a fatal signal) writes no counts, and one that
@@ -90,14 +92,15 @@ htab_calls $(v "$e" htab_calls)
 records_called_at_least $([ "$called" -ge "$low" ] && echo yes || echo "no: $called < $low")
 records_called_at_most $([ "$called" -le $((low + $(v "$e" rec_probe))) ] && echo yes || echo "no: $called > $low + $(v "$e" rec_probe)")
 rec_row_return $(v "$e" rec_row_return)
-icall_arcs $(v "$e" icall_arcs)
+icall_counted $(ic=$(( $(v "$s" icall_hit) + $(v "$s" icall_slow) )) ia=$(v "$e" icall_arcs)
+	[ "$ic" -le "$ia" ] && [ $((ia > 0)) = $((ic > 0)) ] && echo ok || echo "no: $ic by __ipp_icall of $ia")
 row_calls_le_rec_row $([ "$(v "$s" row)" -le "$(v "$e" rec_row)" ] && echo yes || echo no)"
 		want="counts_calls $(v "$s" counts)
 htab_calls $(v "$s" htab)
 records_called_at_least yes
 records_called_at_most yes
 rec_row_return $(v "$s" row_number)
-icall_arcs $(( $(v "$s" icall_hit) + $(v "$s" icall_slow) ))
+icall_counted ok
 row_calls_le_rec_row yes"
 		if [ "$got" = "$want" ]; then
 			pass=$((pass + 1))

@@ -121,14 +121,36 @@ struct rtt_fresh {
 	uint64_t saved_path;
 };
 
-static inline void rtt_fresh_enter(struct rtt_fresh *a, struct ipp_rt_region *r, const void *self)
+/* The constants the plugin emits per unit (ipp_abi.h, struct
+ * ipp_rt_arc): the arc no cache hit can match, a caches' first value, and
+ * the frame the check reads when there is none on top. */
+static const struct ipp_rt_arc rtt_arc_none = { 0, IPP_ARC_SITE_NONE, 0, NULL, NULL, NULL };
+static const struct ipp_rt_frame rtt_frame_none = { NULL, NULL, 0, -1, 0 };
+
+/* __ipp_icall calls: the misses of the inline check */
+static unsigned long rtt_icall_calls;
+
+/* A function's arc cache: `static RTT_ARC_CACHE(name);` */
+#define RTT_ARC_CACHE(name) __thread const struct ipp_rt_arc *name = &rtt_arc_none
+
+static inline void rtt_fresh_enter(struct rtt_fresh *a, struct ipp_rt_region *r, const void *self,
+				   const struct ipp_rt_arc **cache)
 {
 	if (self) {
 		const void *it = __ipp_itgt;
 		__ipp_itgt = NULL;
 		a->saved_itgt = it == self ? NULL : it;
-		if (it == self)
-			__ipp_icall(__ipp_top, r);
+		if (it == self) {
+			/* the inline check of the arc cache */
+			const struct ipp_rt_frame *f = __ipp_top ? __ipp_top : &rtt_frame_none;
+			const struct ipp_rt_arc *c = *cache;
+			if (c->site == f->vertex && c->seen == f->region) {
+				((struct ipp_rt_arc *)c)->count += 1;
+			} else {
+				rtt_icall_calls++;
+				__ipp_icall(__ipp_top, r, cache);
+			}
+		}
 	}
 	rtt_push(&a->f, r, 0, -1, 0);
 	a->saved_path = __ipp_path;

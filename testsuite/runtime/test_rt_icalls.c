@@ -3,8 +3,8 @@
  * plugin: before a call through a pointer, the caller stores its call
  * vertex in its frame and the pointer in __ipp_itgt; a callee entering
  * fresh with self == __ipp_itgt credits the arc (caller's unit, vertex,
- * callee's region) through __ipp_icall (rtt_fresh_enter plays the entry
- * the plugin emits).
+ * callee's region) through its arc cache, or __ipp_icall when the cache
+ * misses (rtt_fresh_enter plays the entry the plugin emits).
  *
  * One activation of P makes these calls (vertices of icall.c):
  *   30: F through a pointer, 3 times       -> arc (30, icall.c F) 3
@@ -60,10 +60,11 @@ typedef int fn(int);
 
 /* An instrumented leaf with an Entry region: enter, record path 0, leave. */
 #define LEAF(name, region) \
+	static RTT_ARC_CACHE(cache_##name); \
 	static NI int name(int x) \
 	{ \
 		struct rtt_fresh a; \
-		rtt_fresh_enter(&a, region, SELF(name)); \
+		rtt_fresh_enter(&a, region, SELF(name), &cache_##name); \
 		rtt_fresh_leave(&a, SELF(name), 0); \
 		return x + 1; \
 	}
@@ -87,10 +88,11 @@ static NI int call_through(struct ipp_rt_frame *f, int32_t v, fn *p, int x)
 
 /* An instrumented signal handler interrupting between a caller's store
  * of __ipp_itgt and its call. */
+static RTT_ARC_CACHE(cache_H);
 static NI void H(void)
 {
 	struct rtt_fresh a;
-	rtt_fresh_enter(&a, &r[3], SELF(H));
+	rtt_fresh_enter(&a, &r[3], SELF(H), &cache_H);
 	CHECK(__ipp_itgt == NULL);	/* saved in a, not visible to H's calls */
 	a.f.vertex = 40;
 	F(1);
@@ -103,7 +105,7 @@ static NI void P(void)
 	struct rtt_fresh a;
 	struct ipp_rt_frame *fp = &a.f;
 	int x = 0;
-	rtt_fresh_enter(&a, &r[0], NULL);
+	rtt_fresh_enter(&a, &r[0], NULL, NULL);
 	for (int i = 0; i < 3; i++)
 		x = call_through(fp, 30, F, x);
 	for (int i = 0; i < 2; i++)
@@ -138,7 +140,7 @@ static NI void Q(void)
 {
 	struct rtt_fresh a;
 	int x = 0;
-	rtt_fresh_enter(&a, &r[0], NULL);
+	rtt_fresh_enter(&a, &r[0], NULL, NULL);
 	for (unsigned k = 0; k < ROUNDS; k++)
 		for (unsigned s = 0; s < NSITES; s++) {
 			if (k < f_calls(s))
@@ -188,7 +190,7 @@ static int32_t slot_site(uint32_t i)
 {
 	const struct rt_arc *a = rt_tls_self->arcidx->slot[i];
 	CHECK(a != NULL);
-	return a->site;
+	return a->a.site;
 }
 
 static NI void R(void)
@@ -196,16 +198,19 @@ static NI void R(void)
 	struct rtt_fresh a;
 	int x = 0;
 	find_colliding_sites();
-	rtt_fresh_enter(&a, &r[0], NULL);
+	rtt_fresh_enter(&a, &r[0], NULL, NULL);
 	for (int k = 0; k < NCOLL; k++)
 		x = call_through(&a.f, coll_site[k], F, x);
 	CHECK(rt_tls_self->arcidx->cap == 64);
 	for (int k = 0; k < NCOLL; k++)
 		CHECK(slot_site(coll_home + (uint32_t)k) == coll_site[k]);
-	for (int k = 0; k < 10; k++)
+	for (int k = 0; k < 10; k++) {
+		cache_F = &rtt_arc_none;	/* every call through __ipp_icall */
 		x = call_through(&a.f, coll_site[NCOLL - 1], F, x);
+	}
 	CHECK(slot_site(coll_home) == coll_site[NCOLL - 1]);
 	CHECK(slot_site(coll_home + NCOLL - 1) == coll_site[0]);
+	cache_F = &rtt_arc_none;
 	x = call_through(&a.f, coll_site[0], F, x);
 	CHECK(slot_site(coll_home) == coll_site[NCOLL - 1]);
 	CHECK(slot_site(coll_home + 1) == coll_site[0]);
@@ -251,10 +256,50 @@ static NI void C(struct ipp_rt_region *path_region)
 static NI void PC(void)
 {
 	struct rtt_fresh a;
-	rtt_fresh_enter(&a, &r[0], NULL);
+	rtt_fresh_enter(&a, &r[0], NULL, NULL);
 	a.f.vertex = 50;	/* the continuing call to C */
 	C(&r[0]);
 	rtt_fresh_leave(&a, NULL, 1);
+}
+
+/* Role "cache": F's arc cache (ipp_abi.h, struct ipp_rt_arc) hits when the
+ * frame on top stands at the arc it counted last, with the region it was
+ * counted for; anything else calls __ipp_icall, which counts and repoints
+ * the cache.  From P's fresh frame (region P):
+ *   30 30 30  -> miss hit hit     31 -> miss   30 -> miss   31 31 -> miss hit
+ * so arcs (30, F) 4 and (31, F) 3 from 4 misses and 3 hits.  A continuing
+ * frame at 60 holding region P, then region H (both icall.c's):
+ *   P P -> miss hit   H H -> miss hit         arc (60, F) 4: 2 misses, 2 hits
+ * With no frame on top (the check reads a constant frame of vertex -1):
+ * twice miss, no arc, the cache unchanged.  8 __ipp_icall calls in all;
+ * F entered 13 times. */
+static NI void K(void)
+{
+	struct rtt_fresh a;
+	struct ipp_rt_frame c;
+	static const int32_t sites[] = { 30, 30, 30, 31, 30, 31, 31 };
+	int x = 0;
+	rtt_fresh_enter(&a, &r[0], NULL, NULL);
+	for (size_t i = 0; i < sizeof(sites) / sizeof(sites[0]); i++)
+		x = call_through(&a.f, sites[i], F, x);
+	CHECK(rtt_icall_calls == 4);
+	a.f.vertex = 50;
+	rtt_push(&c, &r[0], 7, 59, IPP_FRAME_CONTINUES);
+	x = call_through(&c, 60, F, x);
+	x = call_through(&c, 60, F, x);
+	c.region = &r[3];
+	x = call_through(&c, 60, F, x);
+	x = call_through(&c, 60, F, x);
+	CHECK(rtt_icall_calls == 6);
+	rtt_pop(&c);
+	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
+	CHECK(__ipp_top == NULL);
+	for (int i = 0; i < 2; i++) {
+		__ipp_itgt = SELF(F);
+		x = F(x);
+	}
+	CHECK(rtt_icall_calls == 8);
+	CHECK(cache_F->site == 60 && cache_F->seen == &r[3] && cache_F->count == 4);
 }
 
 static int role_main(const char *role)
@@ -275,6 +320,8 @@ static int role_main(const char *role)
 		P();
 		ipp_reset();
 		P();
+	} else if (strcmp(role, "cache") == 0) {
+		K();
 	} else if (strcmp(role, "promote") == 0) {
 		R();
 	} else if (strcmp(role, "many") == 0) {
@@ -365,6 +412,22 @@ int main(int argc, char **argv)
 	/* ipp_reset forgets the first 2 activations */
 	CHECK_EXIT(rtt_run("reset", NULL, env_r, NULL), 0);
 	check_arcs("reset.prof", 1, 1);
+
+	/* the arc cache: hits and misses add up to the arcs' counts */
+	{
+		static const char *env_k[] = { "IPP_PROFILE=cache.prof", NULL };
+		ipp_profile *p;
+		const ipp_prof_module *mm;
+		CHECK_EXIT(rtt_run("cache", NULL, env_k, NULL), 0);
+		p = rtt_read("cache.prof");
+		mm = rtt_module(p, "icall.c", CKS);
+		CHECK_U64(mm->nicalls, 3);
+		CHECK_U64(arc(mm, 30, "icall.c", CKS, "F"), 4);
+		CHECK_U64(arc(mm, 31, "icall.c", CKS, "F"), 3);
+		CHECK_U64(arc(mm, 60, "icall.c", CKS, "F"), 4);
+		CHECK_U64(rtt_path(mm, "F", "0"), 13);
+		ipp_profile_free(p);
+	}
 
 	/* hot arcs move to the front of their probe run */
 	{
