@@ -96,8 +96,14 @@ void ipp_events_add(ipp_events *sum, const ipp_events *x)
 
 struct plan {
 	bool instrumented;
-	bool framed;		/* pushes a frame (both bodies) */
+	bool framed;		/* its calls need a frame (both bodies) */
 	bool assumed;		/* ... only because of calls of unknown leaf-ness */
+	bool restarts;		/* a function: it or a copy it keeps records at
+				 * restarts, so a body that keeps r has a frame */
+	bool copy;		/* an inlined copy kept as a virtual procedure */
+	bool summarized;	/* ... entered through a summarized call: its
+				 * path is its own, in its own Entry region */
+	ipp_id parent;		/* ... the procedure its call vertex lies in */
 	bool in_memory;		/* abnormal edges: r in the frame, no rows */
 	bool continues;		/* makes interprocedural (continuing) calls */
 	bool array;		/* the fresh body counts in an array */
@@ -117,9 +123,36 @@ static bool htab_body(const struct plan *pl, int body)
 	return pl->htab && !(body == FRESH && pl->array) && !rows(pl, body);
 }
 
+/* r not kept: a continuing body in rows without a frame for its calls
+ * that makes no continuing call (ipp_instrument) */
 static bool lazy_r(const struct plan *pl, int body)
 {
-	return rows(pl, body) && !pl->framed && !pl->continues;
+	return body == CONT && rows(pl, body) && !pl->framed && !pl->continues;
+}
+
+/* Does the body push a frame: for its calls, or (a function's) to move
+ * its checkpoint on with the records at its restarts where it keeps r? */
+static bool framed(const struct plan *pl, int body)
+{
+	return pl->framed || (pl->restarts && !lazy_r(pl, body));
+}
+
+/* The procedure whose body runs code of procedure p: p itself, or for an
+ * inlined copy that continues its caller's path, the procedure (function
+ * or summarized copy) it was inlined into, transitively. */
+static ipp_id body_proc(const struct plan *plan, ipp_id p)
+{
+	while (plan[p].copy && !plan[p].summarized)
+		p = plan[p].parent;
+	return p;
+}
+
+/* The function an inlined copy lies in, or p itself. */
+static ipp_id root_proc(const struct plan *plan, ipp_id p)
+{
+	while (plan[p].copy)
+		p = plan[p].parent;
+	return p;
 }
 
 /* A summarized call that never returns: the plugin records the path
@@ -144,6 +177,15 @@ static bool mpz_gt_u64(mpz_t x, uint64_t lim)
 	gt = mpz_cmp(x, l) > 0;
 	mpz_clear(l);
 	return gt;
+}
+
+/* Does function p keep inlined copies (plan's copies already known)? */
+static bool keeps_copies(const struct plan *plan, size_t np, ipp_id p)
+{
+	for (size_t q = 0; q < np; q++)
+		if (plan[q].copy && plan[q].instrumented && root_proc(plan, (ipp_id)q) == p)
+			return true;
+	return false;
 }
 
 static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
@@ -181,6 +223,34 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 				maybe[p] = true;
 		}
 	}
+	/* inlined copies kept as virtual procedures (plugin/inline.cc): a
+	 * copy frames itself for its own calls, and so does every procedure
+	 * around it (ipp_decide_frames); the function's continuing calls and
+	 * restarts include its copies' */
+	for (size_t vi = 0; vi < nv; vi++) {
+		ipp_id v = (ipp_id)vi, q;
+		if (ipp_vertex_kind(g, v) != IPP_V_CALL || !(ipp_call_flags(g, v) & IPP_CALL_INLINED))
+			continue;
+		q = ipp_call_callee(g, v);
+		if (q < 0 || !plan[q].instrumented || ipp_vertex_proc(g, v) < 0)
+			continue;
+		plan[q].copy = true;
+		plan[q].summarized = ipp_fin_call_summary(f, v) != IPP_SUM_NONE;
+		plan[q].parent = ipp_vertex_proc(g, v);
+	}
+	for (size_t pi = 0; pi < np; pi++) {
+		if (!plan[pi].copy)
+			continue;
+		for (ipp_id q = (ipp_id)pi; plan[q].copy;) {
+			ipp_id up = plan[q].parent;
+			sure[up] |= sure[pi];
+			maybe[up] |= maybe[pi];
+			plan[up].continues |= plan[pi].continues;
+			q = up;
+		}
+		if (ipp_fin_proc_restarts(f, (ipp_id)pi))
+			plan[root_proc(plan, (ipp_id)pi)].restarts = true;
+	}
 	mpz_init(total);
 	for (size_t pi = 0; pi < np; pi++) {
 		ipp_id p = (ipp_id)pi, r;
@@ -189,14 +259,18 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			continue;
 		pl->framed = pl->in_memory || sure[pi] || maybe[pi];
 		pl->assumed = !pl->in_memory && !sure[pi] && maybe[pi];
+		if (!pl->copy && ipp_fin_proc_restarts(f, p))
+			pl->restarts = true;
 		r = ipp_fin_region_find(f, ipp_proc_asm(g, p));
 		if (r != IPP_NONE) {
 			ipp_fin_region_total(f, r, total);
 			pl->array = !mpz_gt_u64(total, lim->array_max);
-			pl->pointer = ctx && (ipp_proc_flags(g, p) & IPP_PROC_ENTRY);
+			pl->pointer = ctx && !pl->copy && (ipp_proc_flags(g, p) & IPP_PROC_ENTRY);
 		}
-		/* rows (ipp_prepare_rows) */
-		if (ctx && !pl->in_memory && ipp_fin_proc_restarts(f, p)) {
+		if (pl->copy)
+			continue;	/* no rows, no probes, no frame for restarts */
+		/* rows (ipp_prepare_rows: not with copies kept) */
+		if (ctx && !pl->in_memory && ipp_fin_proc_restarts(f, p) && !keeps_copies(plan, np, p)) {
 			ipp_local *l = ipp_local_new(f, p, UINT64_MAX >> 1);
 			if (l && ipp_local_nentry(l) > 0 && ipp_local_nentry(l) <= lim->row_max)
 				pl->local = l;
@@ -287,7 +361,9 @@ static int count_record(struct walk *w, const ipp_path *path, uint64_t n, ipp_id
 		return -1;
 	}
 	add(ev, &ev->records, n);
-	p = ipp_fin_vproc(f, at);
+	/* a record in a continuing copy is its body's: in its counters,
+	 * never probed inline (emit_count) */
+	p = body_proc(w->plan, ipp_fin_vproc(f, at));
 	pl = &w->plan[p];
 	body = p == x ? FRESH : CONT;
 	if (body == FRESH && pl->array) {
@@ -297,7 +373,7 @@ static int count_record(struct walk *w, const ipp_path *path, uint64_t n, ipp_id
 		add(ev, &ev->rec_row, n);
 		if (from_return_site(f, path))
 			add(ev, &ev->rec_row_return, n);
-	} else if (htab_body(pl, body)) {
+	} else if (htab_body(pl, body) && ipp_fin_vproc(f, at) == p) {
 		add(ev, &ev->rec_probe, n);
 	} else {
 		add(ev, &ev->rec_hash, n);
@@ -318,7 +394,7 @@ static int walk_record(struct walk *w, const ipp_path *path, uint64_t n, ipp_id 
 		}
 	for (size_t i = s; i < path->nedges; i++) {
 		ipp_id e = path->edges[i];
-		add(w->ev, &w->cnt[owner(f, e) == x ? FRESH : CONT][e], n);
+		add(w->ev, &w->cnt[body_proc(w->plan, owner(f, e)) == x ? FRESH : CONT][e], n);
 	}
 	return complete ? count_record(w, path, n, x) : 0;
 }
@@ -396,16 +472,24 @@ static bool lin_mult(const ipp_fin *f, ipp_id x, bool psi, bool *nonzero)
 	return mult;
 }
 
-static void activation(struct walk *w, ipp_id p, int body, uint64_t n)
+/* An activation of p in body `body`, fresh or continuing (an inlined
+ * copy: entered through its call vertex, its frame if it has one and, a
+ * summarized one, its counters if counted in an array, nothing else). */
+static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t n)
 {
 	const struct plan *pl = &w->plan[p];
 	ipp_events *ev = w->ev;
 	add(ev, &ev->activations, n);
-	add(ev, body == FRESH ? &ev->fresh : &ev->continuing, n);
-	if (pl->framed)
+	add(ev, fresh ? &ev->fresh : &ev->continuing, n);
+	if (framed(pl, body))
 		add(ev, &ev->frames, n);
 	if (pl->assumed)
 		add(ev, &ev->frames_assumed, n);
+	if (pl->copy) {
+		if (pl->summarized && pl->array)
+			add(ev, &ev->counts_calls, n);
+		return;
+	}
 	if (htab_body(pl, body))
 		add(ev, &ev->htab_calls, n);
 	if (body != FRESH)
@@ -424,6 +508,17 @@ static void call_site(struct walk *w, ipp_id v, int body, uint64_t n)
 	const ipp_graph *g = ipp_fin_graph(f);
 	const struct plan *pl = &w->plan[ipp_vertex_proc(g, v)];
 	ipp_events *ev = w->ev;
+	if (ipp_call_flags(g, v) & IPP_CALL_INLINED) {
+		/* the call of an inlined copy: no call, but the copy's entry
+		 * (enter_copy): nvc of a continuing one in a clone, and the
+		 * caller's stores around a copy with a frame */
+		const struct plan *q = &w->plan[ipp_call_callee(g, v)];
+		if (!q->summarized && body == CONT && lin_mult(f, v + 1, true, NULL))
+			add(ev, &ev->multiplies, n);
+		if (q->framed)
+			add(ev, &ev->calls_framed, n);
+		return;
+	}
 	add(ev, &ev->calls, n);
 	if (ipp_fin_is_cut_vertex(f, v))
 		add(ev, &ev->calls_cut, n);
@@ -435,7 +530,7 @@ static void call_site(struct walk *w, ipp_id v, int body, uint64_t n)
 		add(ev, &ev->calls_dead, n);
 	} else {
 		add(ev, &ev->calls_summarized, n);
-		if (pl->framed)
+		if (framed(pl, body))
 			add(ev, &ev->calls_framed, n);
 		if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)
 			add(ev, &ev->calls_indirect, n);
@@ -455,13 +550,14 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 	switch (ipp_fin_ekind(f, e)) {
 	case IPP_E_GLOBAL_ENTRY:
 		if (dk == IPP_V_ENTRY)
-			activation(w, p, FRESH, n);
+			activation(w, p, body, true, n);
 		break;
 	case IPP_E_CALL:
-		activation(w, p, CONT, n);
+		activation(w, p, body, false, n);
 		break;
 	case IPP_E_RETURN:
-		add(ev, &ev->interproc_returns, n);
+		if (!pl->copy)		/* a copy hands nothing back */
+			add(ev, &ev->interproc_returns, n);
 		break;
 	case IPP_E_SURR_EXIT:		/* a split: rho in the recorded value */
 		if (keeps_r && clone && lin_mult(f, e, false, NULL))
@@ -478,9 +574,9 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 		if (dk == IPP_V_GEXIT) {	/* a dead end: rho in the recorded value */
 			if (keeps_r && clone && lin_mult(f, e, false, NULL))
 				add(ev, &ev->multiplies, n);
-			if (pl->framed || clone)
+			if (framed(pl, body) || clone)
 				add(ev, &ev->dead_marks, n);
-			if (!pl->framed && clone)
+			if (!framed(pl, body) && clone)
 				add(ev, &ev->dead_marks_top, n);
 			break;
 		}
@@ -490,9 +586,12 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 			add(ev, &ev->increments, n);
 		if (rows(pl, body) && ipp_local_edge(pl->local, e) != 0)
 			add(ev, &ev->local_increments, n);
-		if (dk == IPP_V_EXIT) {
+		if (dk == IPP_V_EXIT && pl->copy) {
+			if (framed(pl, body))	/* a copy leaves: its frame popped */
+				add(ev, &ev->frame_pops, n);
+		} else if (dk == IPP_V_EXIT) {
 			add(ev, &ev->returns, n);
-			if (pl->framed)
+			if (framed(pl, body))
 				add(ev, &ev->frame_pops, n);
 			if (clone)
 				add(ev, &ev->returns_continuing, n);

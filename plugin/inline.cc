@@ -36,8 +36,10 @@
  *     supergraph.cc), and its own inlined copies are checked on their
  *     own.  A copy with a restart point (a setjmp receiver, a
  *     computed-goto target: GCC inlines neither) is flattened too, and so
- *     is a copy whose own blocks make a call or end a path (a dead end):
- *     a checkpoint inside it would need its call site in the stop stack
+ *     is a copy whose own blocks end a path (a dead end), make a tail
+ *     call or make a call that may throw.  A copy that makes other calls
+ *     is kept and pushes a frame of its own, as a real activation would,
+ *     so that the stop stacks of partial paths name its call sites
  *     (docs/NUMBERING.md, section 8).  A copy none of whose code is left
  *     is not listed.
  *
@@ -45,6 +47,7 @@
  */
 #include "gcc-common.h"
 #include "ipp_plugin.h"
+#include "tree-eh.h"
 
 /* The reason of a copy none of whose code is left: not listed in the map */
 const char ipp_inline_empty[] = "no code of it is left";
@@ -240,17 +243,29 @@ static int bb_inst(const struct inlines *in, basic_block bb)
 	return in->bbinst[bb->index];
 }
 
-/* Does bb make a call that is a call vertex of G* (supergraph.cc), or
- * is it a dead end (no successors: the path would end in the copy)? */
-static bool block_calls(basic_block bb)
+/* Why a copy whose blocks include bb cannot be kept, or NULL: bb is a
+ * dead end (no successors: the path would end in the copy, and its
+ * record and the marks of a call that never returns are the function's
+ * business), or makes a tail call (its return site goes to the
+ * function's Exit_P, tailcall.cc) or a call that may throw (the unwinder
+ * pops the function's frame, unwind.cc, not a copy's).  Other calls are
+ * kept: a copy that makes them pushes a frame of its own
+ * (ipp_decide_frames). */
+static const char *block_unkept(basic_block bb, hash_set<gimple *> *tails)
 {
 	if (EDGE_COUNT(bb->succs) == 0)
-		return true;
+		return "it ends a path (a dead end)";
 	for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb(bb); !gsi_end_p(gsi);
-	     gsi_next_nondebug(&gsi))
-		if (is_gimple_call(gsi_stmt(gsi)) && !gimple_call_internal_p(gsi_stmt(gsi)))
-			return true;
-	return false;
+	     gsi_next_nondebug(&gsi)) {
+		gimple *s = gsi_stmt(gsi);
+		if (!is_gimple_call(s) || gimple_call_internal_p(s))
+			continue;
+		if (tails->contains(s))
+			return "it makes a tail call";
+		if (stmt_could_throw_p(cfun, s))
+			return "it makes a call that may throw";
+	}
+	return NULL;
 }
 
 /* The blocks of a flattened copy are its parent's (the nearest kept
@@ -273,7 +288,7 @@ static void reassign(struct inlines *in)
 
 /* Step 3: flattens the copies that are not single-entry regions with one
  * continuation. */
-static void check_regions(struct inlines *in)
+static void check_regions(struct inlines *in, hash_set<gimple *> *tails)
 {
 	int *nentry = XCNEWVEC(int, in->n), *cont = XNEWVEC(int, in->n);
 	bool *restart = XCNEWVEC(bool, in->n);
@@ -332,17 +347,15 @@ static void check_regions(struct inlines *in)
 			in->v[k].flat = "control arrives in it abnormally";
 	}
 	reassign(in);
-	/* A call inside a copy would need the stop stacks of partial paths
-	 * to name the copy's call site, which has no frame: not done yet, so
-	 * a copy whose own blocks make calls (after flattening the copies
-	 * inside it that make calls) is flattened too. */
+	/* then the copies whose own blocks cannot be kept (after flattening
+	 * the copies inside them that cannot) */
 	for (bool changed = true; changed;) {
 		changed = false;
 		FOR_EACH_BB_FN(bb, cfun) {
 			int k = bb_inst(in, bb);
-			if (k >= 0 && block_calls(bb)) {
-				in->v[k].flat = "it makes calls or ends a path (not yet supported in a "
-						"virtual procedure)";
+			const char *why;
+			if (k >= 0 && (why = block_unkept(bb, tails))) {
+				in->v[k].flat = why;
 				changed = true;
 			}
 		}
@@ -366,7 +379,7 @@ void ipp_inline_analyze(fninfo *fi, hash_set<gimple *> *tails)
 		in->nsplit = split_blocks(&byblock, tails);
 	assign_blocks(in, &byblock);
 	if (in->n > 0)
-		check_regions(in);
+		check_regions(in, tails);
 }
 
 void ipp_inline_free(struct inlines *in)

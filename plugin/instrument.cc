@@ -107,6 +107,13 @@ static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
  * callee continues the path and, if frameless itself, marks our frame when
  * it records it), for indirect calls (__ipp_icall reads our vertex), for
  * setjmp (its note names our frame) and in functions with abnormal edges. */
+/* An inlined copy kept as a virtual procedure (inline.cc) frames itself by
+ * the same rule, for the calls in its own blocks: such a copy pushes a
+ * frame of its own, entered through its call vertex, so that a stop stack
+ * names the copy's call site as it would a real activation's (its caller,
+ * and every copy around it, have frames then too). */
+static int copy_of_proc(const fninfo *fi, ipp_id p);
+
 void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 {
 	for (size_t i = 0; i < u->nfns; i++) {
@@ -116,19 +123,26 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 			continue;
 		fi->in_memory = has_abnormal_edges(fi->fun);
 		fi->framed = fi->in_memory;
-		for (size_t k = 0; k < b->nv && !fi->framed; k++) {
+		for (int k = 0; k < fi->inl.n; k++)
+			fi->inl.v[k].framed = false;
+		for (size_t k = 0; k < b->nv; k++) {
 			ipp_id v = b->vbase + (ipp_id)k;
 			gcall *call = b->call_stmt[k];
+			bool needs;
 			if (!call || ipp_vertex_kind(u->g, v) != IPP_V_CALL)
 				continue;
 			/* a tail call: nothing is pending while it runs */
 			if (tail_site(u->g, v))
 				continue;
-			if (ipp_fin_call_summary(fin, v) == IPP_SUM_NONE || body_setjmp(b, v + 1) ||
-			    !gimple_call_fndecl(call))
-				fi->framed = true;
-			else if (!dead_end_call(b, fin, v) && !(gimple_call_flags(call) & ECF_LEAF))
-				fi->framed = true;
+			needs = ipp_fin_call_summary(fin, v) == IPP_SUM_NONE ||
+				body_setjmp(b, v + 1) || !gimple_call_fndecl(call) ||
+				(!dead_end_call(b, fin, v) && !(gimple_call_flags(call) & ECF_LEAF));
+			if (!needs)
+				continue;
+			fi->framed = true;
+			for (int c = copy_of_proc(fi, ipp_vertex_proc(u->g, v)); c >= 0;
+			     c = fi->inl.v[c].parent)
+				fi->inl.v[c].framed = true;
 		}
 	}
 }
@@ -223,6 +237,13 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
  * (finish_rows): `slow` is the call of the runtime (__ipp_row, whose
  * result `set` then assigns to the row variable; __ipp_record, and `set`
  * is the call itself); the fast path, taken when `c`, is `t[idx] += 1`. */
+/* After statement `after`: if (cond) { seq } (finish_entry). */
+struct cond_site {
+	gimple *after;
+	tree cond;
+	gimple_seq seq;
+};
+
 struct row_site {
 	gcall *slow;
 	gimple *set;
@@ -255,12 +276,9 @@ struct fnstate {
 				 * or a restart, and nothing else needs r but the return,
 				 * which computes it from the row tables */
 	vec<struct row_site> sites;	/* ... records to finish (finish_rows) */
-	/* the entry's conditional blocks (finish_entry): after statement
-	 * cond_after[k], if cond_var[k], run cond_seq[k] */
-	gimple *cond_after[3];
-	tree cond_var[3];
-	gimple_seq cond_seq[3];
-	unsigned ncond;
+	/* the conditional blocks of the entry and of the entries of
+	 * inlined copies (finish_entry), in order */
+	vec<struct cond_site> conds;
 	const ipp_id *fin_of, *exit_of, *restart_of;	/* struct unit's */
 	hash_set<gimple *> *throwers;	/* what could throw out (unwind.cc) */
 	/* The inlined copies kept as virtual procedures (inline.cc), by
@@ -279,12 +297,22 @@ struct fnstate {
  * in its own Entry region and records it at its exit. */
 struct vproc {
 	tree r, nvc, onentry, reg;
+	tree frame;		/* its own frame (a copy that makes calls), or NULL */
+	tree eframe;		/* the frame its checkpoints go to: its own, or
+				 * the nearest one around it (the function's) */
 	tree counts;		/* its region's counters if counted inline, or NULL */
 	ipp_id region;		/* a summarized copy's Entry region */
 	bool summarized;
 	bool frame_path;	/* its path is the one the frame's checkpoint names */
 	bool restarts;		/* it or a copy inside it records at a restart */
 };
+
+/* Does the current procedure own the frame its checkpoints go to (the
+ * body itself, or a copy with a frame of its own)? */
+static bool own_frame(const struct fnstate *st)
+{
+	return st->frame && (st->cur < 0 || st->vp[st->cur].frame);
+}
 
 /* obj.field; volatile if obj is: the frame is read behind GCC's back (by
  * the runtime at exit, in signal handlers and at longjmp), so its stores
@@ -601,22 +629,44 @@ static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_pa
  * the two 32-bit fields are adjacent, vertex first at an 8-byte boundary
  * (ipp_abi.def's layout, on a little-endian target): one instruction per
  * frame pushed instead of two. */
-static void emit_vertex_flags(gimple_seq *seq, struct fnstate *st, int vertex, unsigned flags)
+static void emit_vertex_flags(gimple_seq *seq, tree frame, int vertex, unsigned flags)
 {
 	tree vf = ABI_FIELD(FRAME, vertex), ff = ABI_FIELD(FRAME, flags);
 	HOST_WIDE_INT off = int_byte_position(vf);
 	if (!BYTES_BIG_ENDIAN && off % 8 == 0 && int_byte_position(ff) == off + 4 &&
 	    TYPE_PRECISION(TREE_TYPE(vf)) == 32 && TYPE_PRECISION(TREE_TYPE(ff)) == 32) {
 		uint64_t both = (uint64_t)(uint32_t)vertex | (uint64_t)flags << 32;
-		tree ref = build2(MEM_REF, ipp_u64, build_fold_addr_expr(st->frame),
+		tree ref = build2(MEM_REF, ipp_u64, build_fold_addr_expr(frame),
 				  build_int_cst(build_pointer_type(ABI_TYPE(FRAME)), off));
 		TREE_THIS_VOLATILE(ref) = 1;	/* as every frame store: see fld() */
 		TREE_SIDE_EFFECTS(ref) = 1;
 		emit_assign(seq, ref, build_int_cstu(ipp_u64, both));
 		return;
 	}
-	emit_assign(seq, fld(st->frame, vf), build_int_cst(integer_type_node, vertex));
-	emit_assign(seq, fld(st->frame, ff), build_int_cst(unsigned_type_node, flags));
+	emit_assign(seq, fld(frame, vf), build_int_cst(integer_type_node, vertex));
+	emit_assign(seq, fld(frame, ff), build_int_cst(unsigned_type_node, flags));
+}
+
+/* Pushes frame on the thread's list, its first checkpoint (path, vertex)
+ * and its flags set, and its region if reg is not NULL (ipp_abi.h). */
+static void emit_push(gimple_seq *seq, tree frame, tree reg, tree path, int vertex,
+		      unsigned flags)
+{
+	tree t = tmp_of(build_pointer_type(ABI_TYPE(FRAME)));
+	emit_assign(seq, t, ABI_TLS(__ipp_top));
+	emit_assign(seq, fld(frame, ABI_FIELD(FRAME, prev)), t);
+	if (reg)
+		emit_assign(seq, fld(frame, ABI_FIELD(FRAME, region)), reg);
+	emit_assign(seq, fld(frame, ABI_FIELD(FRAME, path)), path);
+	emit_vertex_flags(seq, frame, vertex, flags);
+	/* the frame is complete before it is visible to a walk */
+	emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(frame));
+}
+
+/* Pops frame: __ipp_top = frame.prev. */
+static void emit_pop(gimple_seq *seq, tree frame)
+{
+	emit_assign(seq, ABI_TLS(__ipp_top), val(seq, fld(frame, ABI_FIELD(FRAME, prev))));
 }
 
 /* The checkpoint of a vertex that is not a call: entry, restart, return
@@ -695,7 +745,7 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 	 * has none): it says "recorded" until the copy returns, so a crash
 	 * in between loses the prefix, never counts it twice.  A summarized
 	 * copy's path is not the frame's, whose checkpoint stands. */
-	if (st->frame && st->cur < 0)
+	if (own_frame(st))
 		emit_stand(seq, st, inside(v), true);
 	else if (st->frame && st->vp[st->cur].frame_path)
 		emit_stand(seq, st, -1, false);
@@ -705,14 +755,12 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 /* Entry and return                                                     */
 /* ------------------------------------------------------------------ */
 
-/* After statement `after` of the entry's code: if (cond) { seq }. */
+/* After statement `after` of the entry's code (or an inlined copy's):
+ * if (cond) { seq }. */
 static void add_entry_cond(struct fnstate *st, gimple *after, tree cond, gimple_seq seq)
 {
-	gcc_assert(st->ncond < 3);
-	st->cond_after[st->ncond] = after;
-	st->cond_var[st->ncond] = cond;
-	st->cond_seq[st->ncond] = seq;
-	st->ncond++;
+	struct cond_site c = { after, cond, seq };
+	st->conds.safe_push(c);
 }
 
 /* *(T *)(p + off) as a GIMPLE value, a load that may alias anything (the
@@ -769,6 +817,29 @@ static void emit_arc_count(gimple_seq *seq, struct fnstate *st)
 	st->sites.safe_push(rs);
 }
 
+/* The counters of a region counted inline, for the activation (of the
+ * body, or of a summarized inlined copy): single-threaded, the unit's
+ * own; else the thread's, from the runtime (ipp_abi.h, gcounts): a load,
+ * a compare and an address on the common path, the call in a conditional
+ * block (finish_entry). */
+static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct vproc *x)
+{
+	tree flag = tmp_of(char_type_node), many = create_tmp_var(boolean_type_node, "ipp_c");
+	tree c = tmp_of(TREE_TYPE(x->counts));
+	gimple_seq call = NULL;
+	gcall *gc;
+
+	emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
+	gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
+						     build_int_cst(char_type_node, 0)));
+	emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
+	gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
+	gimple_call_set_lhs(gc, c);
+	gimple_seq_add_stmt(&call, gc);
+	emit_assign(&call, x->counts, c);
+	add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
+}
+
 /* Function entry (docs/PROTOCOL.md rules 2 and 3). */
 static void emit_entry(gimple_seq *seq, struct fnstate *st)
 {
@@ -805,19 +876,11 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		emit_arc_count(&call, st);
 		add_entry_cond(st, gimple_seq_last_stmt(slow), c, call);
 	}
-	if (st->frame) {
-		tree t = tmp_of(fptr);
-		emit_assign(seq, t, ABI_TLS(__ipp_top));
-		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, prev)), t);
-		if (!st->cont)
-			emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, region)), st->reg);
+	if (st->frame)
 		/* the first checkpoint: the Entry vertex, the number on entry */
-		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), st->onentry);
-		emit_vertex_flags(seq, st, inside(ipp_proc_entry(st->u->g, st->fi->proc)),
-				  st->cont ? IPP_FRAME_CONTINUES : 0);
-		/* the frame is complete before it is visible to a walk */
-		emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(st->frame));
-	}
+		emit_push(seq, st->frame, st->cont ? NULL_TREE : st->reg, st->onentry,
+			  inside(ipp_proc_entry(st->u->g, st->fi->proc)),
+			  st->cont ? IPP_FRAME_CONTINUES : 0);
 	else if (st->cont && st->records_restarts)
 		/* A frameless continuing activation that may record paths (its
 		 * loops): its caller's checkpoint would then name a prefix of a
@@ -827,42 +890,10 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		emit_top_vertex(seq, -1);
 	if (st->saved_path)
 		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
-	/* the counters of the regions counted inline: the body's own and its
-	 * summarized inlined copies' */
-	{
-		tree flag = NULL_TREE, many = NULL_TREE;
-		gimple_seq call = NULL;
-		bool any = false;
-
-		for (int k = -1; k < st->fi->inl.n; k++) {
-			const struct vproc *x = k < 0 ? st->own : &st->vp[k];
-			tree c;
-			gcall *gc;
-			if (!x->counts || (k >= 0 && !x->summarized))
-				continue;
-			/* single-threaded: the unit's own counters; else the
-			 * thread's, from the runtime (ipp_abi.h, gcounts): a
-			 * load, a compare and an address on the common path */
-			if (!any) {
-				/* made here only: a temporary more shifts the
-				 * DECL_UIDs that name GCC's own symbols (CSWTCH.N) */
-				flag = tmp_of(char_type_node);
-				many = create_tmp_var(boolean_type_node, "ipp_c");
-				emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
-				gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
-									     build_int_cst(char_type_node, 0)));
-				any = true;
-			}
-			emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
-			c = tmp_of(TREE_TYPE(x->counts));
-			gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
-			gimple_call_set_lhs(gc, c);
-			gimple_seq_add_stmt(&call, gc);
-			emit_assign(&call, x->counts, c);
-		}
-		if (any)
-			add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
-	}
+	/* the counters of its region, if counted inline (a summarized copy's
+	 * are taken at the copy's entry, enter_copy) */
+	if (st->own->counts)
+		emit_counts_select(seq, st, st->own);
 	if (st->htab) {
 		tree t = tmp_of(ptr_type_node);
 		gcall *gc = gimple_build_call(ABI_FN(__ipp_htab), 1, st->own->reg);
@@ -883,14 +914,16 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
  * runtime's counters of a multi-threaded process. */
 static void finish_entry(struct fnstate *st)
 {
-	for (unsigned k = 0; k < st->ncond; k++) {
-		gcond *cond = gimple_build_cond(NE_EXPR, st->cond_var[k], boolean_false_node,
+	for (unsigned k = 0; k < st->conds.length(); k++) {
+		struct cond_site *c = &st->conds[k];
+		gcond *cond = gimple_build_cond(NE_EXPR, c->cond, boolean_false_node,
 						NULL_TREE, NULL_TREE);
-		basic_block bb = insert_cond_bb(gimple_bb(st->cond_after[k]), st->cond_after[k],
+		basic_block bb = insert_cond_bb(gimple_bb(c->after), c->after,
 						cond, profile_probability::unlikely());
 		gimple_stmt_iterator gsi = gsi_start_bb(bb);
-		gsi_insert_seq_after(&gsi, st->cond_seq[k], GSI_NEW_STMT);
+		gsi_insert_seq_after(&gsi, c->seq, GSI_NEW_STMT);
 	}
+	st->conds.release();
 }
 
 /* The fast paths of the records in rows (emit_row_record), now that the
@@ -971,8 +1004,7 @@ static void emit_return(gimple_seq *seq, struct fnstate *st)
 	}
 	r = val(seq, st->r);
 	if (st->frame)
-		emit_assign(seq, ABI_TLS(__ipp_top),
-			    val(seq, fld(st->frame, ABI_FIELD(FRAME, prev))));
+		emit_pop(seq, st->frame);
 	if (st->cont) {
 		emit_assign(seq, ABI_TLS(__ipp_path), r);
 		return;
@@ -1114,8 +1146,9 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		emit_stand(&seq, st, callpt, true);
 		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)) {
 			/* the caller's unit for __ipp_icall: a fresh frame
-			 * holds its region from entry on (ipp_abi.h) */
-			if (st->cont)
+			 * holds its region from entry on (ipp_abi.h), and so
+			 * does an inlined copy's (enter_copy) */
+			if (st->cont && st->cur < 0)
 				emit_assign(&seq, fld(st->frame, ABI_FIELD(FRAME, region)), st->reg);
 			emit_itgt(&seq, call);
 		}
@@ -1169,7 +1202,9 @@ static void use_proc(struct fnstate *st, int k)
 	st->onentry = x->onentry;
 	st->reg = x->reg;
 	st->counts = x->counts;
+	st->frame = x->eframe;
 }
+
 
 /* The state of each kept copy (struct vproc), parents first (inl.v is in
  * preorder).  Its registers are SSA registers even in a function that
@@ -1190,6 +1225,7 @@ static void setup_copies(struct fnstate *st)
 	st->own->counts = st->counts;
 	st->own->region = st->region;
 	st->own->frame_path = true;
+	st->own->frame = st->own->eframe = st->frame;
 	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
 	st->cur = -1;
 	for (int k = 0; k < in->n; k++) {
@@ -1198,7 +1234,18 @@ static void setup_copies(struct fnstate *st)
 		if (c->flat)
 			continue;
 		x->summarized = ipp_fin_call_summary(st->fin, c->call) != IPP_SUM_NONE;
+		/* a copy that makes calls has a frame of its own (ipp_decide_
+		 * frames; the function, and every copy around it, have one) */
+		if (c->framed) {
+			gcc_assert(p->frame);
+			x->frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_vframe");
+			TREE_ADDRESSABLE(x->frame) = 1;
+			TREE_THIS_VOLATILE(x->frame) = 1;	/* see fld() */
+			TREE_SIDE_EFFECTS(x->frame) = 1;
+		}
+		x->eframe = x->frame ? x->frame : p->eframe;
 		if (x->summarized) {
+			x->frame_path = x->frame != NULL;
 			ipp_id region = ipp_fin_region_find(st->fin, ipp_proc_asm(g, c->proc));
 			mpz_t total;
 			gcc_assert(region != IPP_NONE);
@@ -1208,7 +1255,7 @@ static void setup_copies(struct fnstate *st)
 			x->onentry = build_int_cstu(ipp_u64, 0);
 			x->reg = ipp_abi_region_addr(region);
 			/* a region small enough for an array: count inline, the
-			 * counters taken at the function's entry (emit_entry) */
+			 * counters taken at the copy's entry (enter_copy) */
 			mpz_init(total);
 			ipp_fin_region_total(st->fin, region, total);
 			if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0 && !ipp_opts.last)
@@ -1219,7 +1266,7 @@ static void setup_copies(struct fnstate *st)
 		x->r = p->r;
 		x->reg = p->reg;
 		x->counts = p->counts;
-		x->frame_path = p->frame_path;
+		x->frame_path = x->frame || p->frame_path;
 		x->onentry = create_tmp_var(ipp_u64, "ipp_von");
 		if (TREE_CODE(p->nvc) == INTEGER_CST) {
 			gimple_seq none = NULL;
@@ -1248,11 +1295,23 @@ static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
 	struct vproc *x = &st->vp[k];
 	if (x->summarized) {
 		emit_assign(seq, x->r, build_int_cstu(ipp_u64, 0));
-		return;
+		if (x->counts)
+			emit_counts_select(seq, st, x);
+	} else {
+		if (TREE_CODE(x->nvc) != INTEGER_CST)
+			emit_assign(seq, x->nvc, psi_val(seq, st, c + 1));
+		emit_assign(seq, x->onentry, val(seq, st->r));
 	}
-	if (TREE_CODE(x->nvc) != INTEGER_CST)
-		emit_assign(seq, x->nvc, psi_val(seq, st, c + 1));
-	emit_assign(seq, x->onentry, val(seq, st->r));
+	if (x->frame) {
+		/* as at a real call (instrument_call): the caller stands at
+		 * the call vertex (marked where the path restarted there, a
+		 * cut), then the copy's frame stands at its Entry */
+		gcc_assert(own_frame(st));
+		emit_stand(seq, st, ipp_fin_is_cut_vertex(st->fin, c) ? inside(c) : (int)c, true);
+		emit_push(seq, x->frame, x->reg, x->onentry,
+			  inside(ipp_proc_entry(st->u->g, st->fi->inl.v[k].proc)),
+			  x->summarized ? 0 : IPP_FRAME_CONTINUES);
+	}
 }
 
 /* The code for one G* edge e of a CFG edge's route (supergraph.cc,
@@ -1272,11 +1331,17 @@ static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
 	if (ipp_vertex_kind(g, src) == IPP_V_RETSITE &&
 	    (ipp_call_flags(g, src - 1) & IPP_CALL_INLINED)) {
 		int k = copy_of_proc(st->fi, ipp_call_callee(g, src - 1));
-		if (st->frame && st->cur < 0 && st->vp[k].frame_path && st->vp[k].restarts)
+		if (st->vp[k].frame)
+			/* back from a copy with a frame: as after a real call
+			 * (instrument_call), the number is new if it continued */
+			emit_stand(seq, st, inside(src), !st->vp[k].summarized);
+		else if (own_frame(st) && st->vp[k].frame_path && st->vp[k].restarts)
 			emit_stand(seq, st, inside(src), true);
 	}
 	if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
 		emit_split(seq, st, src, dst);
+		if (ipp_vertex_kind(g, dst) == IPP_V_CALL && (ipp_call_flags(g, dst) & IPP_CALL_INLINED))
+			enter_copy(seq, st, copy_of_proc(st->fi, ipp_call_callee(g, dst)), dst);
 		return;
 	}
 	gcc_assert(st->fin_of[e] != IPP_NONE);
@@ -1285,8 +1350,15 @@ static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
 	if (dst == ipp_proc_exit(g, p)) {
 		if (st->cur < 0)
 			emit_return(seq, st);	/* Exit_P's out-edges add 0 */
-		else if (st->vp[st->cur].summarized)
-			emit_record(seq, st, IPP_NONE, dst);
+		else {
+			/* a copy returns: its frame popped first, as a real
+			 * activation's (emit_return), then its path recorded if
+			 * it is its own */
+			if (st->vp[st->cur].frame)
+				emit_pop(seq, st->vp[st->cur].frame);
+			if (st->vp[st->cur].summarized)
+				emit_record(seq, st, IPP_NONE, dst);
+		}
 	} else if (ipp_vertex_kind(g, dst) == IPP_V_CALL &&
 		   (ipp_call_flags(g, dst) & IPP_CALL_INLINED)) {
 		enter_copy(seq, st, copy_of_proc(st->fi, ipp_call_callee(g, dst)), dst);
@@ -1435,12 +1507,16 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		gsi_insert_seq_on_edge(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), seq);
 	}
 
-	/* inside blocks: around each call */
+	/* inside blocks: around each call, in the state of the procedure it
+	 * lies in (the body's own, or an inlined copy's) */
 	for (size_t k = 0; k < b->nv; k++) {
 		ipp_id v = b->vbase + (ipp_id)k;
-		if (b->call_stmt[k] && ipp_vertex_kind(g, v) == IPP_V_CALL)
+		if (b->call_stmt[k] && ipp_vertex_kind(g, v) == IPP_V_CALL) {
+			use_proc(&st, copy_of_proc(fi, ipp_vertex_proc(g, v)));
 			instrument_call(&st, v);
+		}
 	}
+	use_proc(&st, -1);
 	/* dead ends that are not calls */
 	for (int i = NUM_FIXED_BLOCKS; i < b->nbb; i++) {
 		ipp_id t = b->tail[i];

@@ -111,6 +111,7 @@ struct ipp_inl {
 	char *reason;		/* ... as the map says it (a skip reason) */
 	ipp_id proc, call;	/* its procedure and call vertex (supergraph.cc) */
 	ipp_id cont_edge;	/* the G* edge out of its return site, once added */
+	bool framed;		/* kept, and pushes a frame (ipp_decide_frames) */
 };
 
 /* The inlined copies of one body, in preorder (a copy before those inside

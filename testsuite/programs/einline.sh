@@ -15,10 +15,12 @@
 #     names their steps "power:N (inlined into main:M)" with M the lines of
 #     the two calls (32 and 36 of fig4pub.c).
 #
+#  4. A copy that makes calls (it pushes a frame of its own), in both
+#     modes: its paths' counts, and after a crash in the function it calls,
+#     partial paths whose stop stacks name the copy's call site.
+#
 # Not checked here, because not built yet (README, "Limitations"): intra
-# mode's counts of inlined copies (each copy is a region of its own), and
-# copies that make calls (left to their caller's blocks, so the caller's
-# paths are not source paths).
+# mode's counts of inlined copies (each copy is a region of its own).
 #
 # Environment: srcdir, builddir (automake sets them).
 #
@@ -67,13 +69,13 @@ for src in "$here"/*.c; do
 done
 
 # 2. the annotations, in context mode
-progs="constcall diamonds fig4pub fig4whole irreducible longjmp objsize signal straight"
-progs="$progs switch tailcalls threads"
+progs="constcall diamonds fig4pub fig4whole inlcalls irreducible longjmp objsize signal"
+progs="$progs straight switch tailcalls threads"
 out=$(IPP_TEST_MODES=context IPP_TEST_IPPFLAGS=$flag IPP_TEST_PROGRAMS=$progs \
       bash "$here/run.sh")
 printf '%s\n' "$out" | grep -v '^[0-9]* passed'
-if printf '%s\n' "$out" | grep -qx '24 passed, 0 failed'; then
-	ok "context-mode annotations with $flag (24 builds)"
+if printf '%s\n' "$out" | grep -qx '26 passed, 0 failed'; then
+	ok "context-mode annotations with $flag (26 builds)"
 else
 	bad "context-mode annotations with $flag: $(printf '%s\n' "$out" | tail -n 1)"
 fi
@@ -95,5 +97,98 @@ else
 	bad "fig4whole -O2 $flag: build, run or report failed"
 	sed 's/^/    /' "$work/err"
 fi
+
+# 4. a copy that makes calls (always_inline: inlined at every level): its
+# counts, and a crash in the function it calls, whose partial paths' stop
+# stacks name the copy's call site (the copy pushes a frame of its own)
+cat >"$work/copycall.c" <<'EOF'
+#include <stdio.h>
+int crash_at = -1;
+__attribute__((noinline)) int callee(int x)
+{
+	if (x == crash_at)
+		*(volatile int *)0 = 1;
+	return x + 1;
+}
+static inline __attribute__((always_inline)) int copy(int x)
+{
+	int s = 0;
+	if (x & 1)
+		s += callee(x);
+	return s;
+}
+int main(int argc, char **argv)
+{
+	int t = 0;
+	(void)argv;
+	crash_at = argc > 1 ? 3 : -1;
+	for (int i = 0; i < 5; i++)
+		t += copy(i);
+	printf("%d\n", t);
+	return 0;
+}
+EOF
+# complete paths per region, "REGION: counts" sorted (ipp report's table)
+region_counts() {
+	awk '$1 ~ /^[0-9]+$/ && $NF != "partial" { print $5, $2 }' "$1" | sort -k1,1 -k2,2n |
+		awk '$1 != r { if (r != "") print r ":" l; r = $1; l = "" } { l = l " " $2 }
+		     END { if (r != "") print r ":" l }' | tr '\n' '|'
+}
+for mode in intra context; do
+	exe=$work/copycall.$mode
+	t="a copy that makes calls, -O2 $mode"
+	if ! "$wrap" -O2 -fplugin-arg-ipp-mode=$mode $flag "$work/copycall.c" -o "$exe" \
+	     2>"$work/err"; then
+		bad "$t: does not compile"
+		continue
+	fi
+	if ! "$ipp" map "$exe" | grep -q '^- \[[0-9]*, copy, "main/copy:1", \[inlined\]'; then
+		bad "$t: copy is not kept as a virtual procedure"
+		continue
+	fi
+	# i = 0 .. 4: copy calls callee for i = 1, 3.  intra: main's entry,
+	# loop and exit paths; the copy's even path 3 times, odd 2; callee 2.
+	# context: main's first iteration from the entry, the odd ones 2,
+	# the even ones restarted 2, the exit 1.
+	(cd "$work" && IPP_PROFILE=$exe.prof "$exe" >/dev/null 2>&1)
+	"$ipp" report --all "$exe" "$exe.prof" >"$exe.rep" 2>&1
+	got=$(region_counts "$exe.rep")
+	if [ "$mode" = context ]; then
+		want="main: 1 1 2 2|"
+	else
+		want="callee: 2|main: 1 1 4|main/copy:1: 2 3|"
+	fi
+	if [ "$got" = "$want" ] && "$ipp" -q check "$exe" "$exe.prof" >/dev/null 2>&1; then
+		ok "$t: its paths' counts, ipp check"
+	else
+		bad "$t: counts '$got', want '$want' (or ipp check failed)"
+	fi
+	# now crash in callee at i = 3
+	rm -f "$exe.prof"
+	(cd "$work" && IPP_PROFILE=$exe.prof "$exe" crash >/dev/null 2>&1) 2>/dev/null
+	"$ipp" -q check "$exe" "$exe.prof" >"$work/err" 2>&1 || { bad "$t, crashing: ipp check"; continue; }
+	"$ipp" report --all "$exe" "$exe.prof" >"$exe.rep" 2>&1
+	# the stopped paths, each on the line after its "partial" header,
+	# line numbers left out; each reduced to where it starts and how it
+	# stops (the steps between depend on GCC's blocks)
+	got=$(grep -A1 ' partial$' "$exe.rep" | grep 'stopped' |
+	      sed 's/^ *//; s/:[0-9][0-9]*/:L/g' |
+	      sed 's/^\([a-z]*:L\( (inlined into main:L)\)\{0,1\}\).* \([^ ]* ([^)]*stopped)\)$/\1 ... \3/' |
+	      sort | tr '\n' '|')
+	if [ "$mode" = context ]; then
+		# one path, main's, through the copy's call into callee
+		want="main:L ... callee:L (stopped)|"
+		grep -A1 ' partial$' "$exe.rep" | grep -q '(inlined into main:[0-9]*) (call) -> callee:[0-9]* (stopped)' ||
+			want="$want (and the copy's call just before callee)"
+	else
+		# three: callee's, the copy's (its own region) and main's
+		want="callee:L (stopped)|copy:L (inlined into main:L) ... main:L) (summary: callee, stopped)|main:L ... main:L (summary: copy, stopped)|"
+	fi
+	if [ "$got" = "$want" ]; then
+		ok "$t, crashing in its callee: the stop stacks name the copy's call site"
+	else
+		bad "$t, crashing in its callee: stopped paths '$got', want '$want'"
+	fi
+done
 
 prog_end

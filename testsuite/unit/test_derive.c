@@ -153,7 +153,9 @@ struct tables {
  * function that is not leaf (the map does not say), as ipp_events_derive
  * takes it. */
 struct tplan {
-	bool framed;		/* a frame in both bodies */
+	bool framed;		/* a frame in both bodies for its calls */
+	bool restarts;		/* records at restarts: a frame too in a body
+				 * that keeps r, whose checkpoint moves on */
 	bool assumed;		/* ... only because of calls of unknown leaf-ness */
 	bool continues;		/* makes interprocedural calls */
 	bool array;		/* the fresh body counts in its region's array */
@@ -313,6 +315,7 @@ static void tables_events(struct tables *t)
 		 * no row takes its region's table once and probes it per
 		 * record (probes, below) */
 		pl->htab = restarts;
+		pl->restarts = restarts;
 	}
 	mpz_clears(a, b, NULL);
 }
@@ -328,9 +331,17 @@ static bool probes(const struct tables *t, ipp_id p, bool fresh)
 	return t->plan[p].htab && !(fresh && t->plan[p].array) && !in_rows(t, p, fresh);
 }
 
+/* only a clone (the plugin's st.lazy_r needs st.cont) */
 static bool lazy_r(const struct tables *t, ipp_id p, bool fresh)
 {
-	return in_rows(t, p, fresh) && !t->plan[p].framed && !t->plan[p].continues;
+	return !fresh && in_rows(t, p, fresh) && !t->plan[p].framed && !t->plan[p].continues;
+}
+
+/* Does body `fresh` of p push a frame: for its calls, or to move its
+ * checkpoint on at its restarts where it keeps r (ipp_instrument)? */
+static bool has_frame(const struct tables *t, ipp_id p, bool fresh)
+{
+	return t->plan[p].framed || (t->plan[p].restarts && !lazy_r(t, p, fresh));
 }
 
 static void tables_init(struct tables *t, const ipp_fin *f)
@@ -792,7 +803,7 @@ static void ev_activation(struct sim *s, ipp_id q, bool fresh)
 		ev->fresh++;
 	else
 		ev->continuing++;
-	ev->frames += pl->framed;
+	ev->frames += has_frame(s->t, q, fresh);
 	ev->frames_assumed += pl->assumed;
 	ev->htab_calls += probes(s->t, q, fresh);
 	if (fresh) {
@@ -858,7 +869,7 @@ static void ev_return(struct sim *s, const struct act *a)
 	const struct tables *t = s->t;
 	ipp_events *ev = &s->d.ev;
 	ev->returns++;
-	ev->frame_pops += t->plan[a->proc].framed;
+	ev->frame_pops += has_frame(t, a->proc, a->fresh);
 	if (a->fresh) {
 		ev->rec_return++;	/* a fresh activation records its path */
 		ev_record(s, a, ipp_proc_exit(t->g, a->proc));
@@ -886,7 +897,7 @@ static void ev_call(struct sim *s, const struct act *a, ipp_id c)
 		ev->calls_dead++;
 	} else {
 		ev->calls_summarized++;
-		ev->calls_framed += t->plan[a->proc].framed;
+		ev->calls_framed += has_frame(t, a->proc, a->fresh);
 		if (ipp_call_flags(t->g, c) & IPP_CALL_INDIRECT)
 			ev->calls_indirect++;
 	}
@@ -997,9 +1008,9 @@ static void dead_end(struct sim *s, ipp_id e)
 	s->d.ev.rec_dead++;
 	ev_record_rho(s, x, t->kept[e]);
 	ev_record(s, x, ipp_edge_src(t->g, e));
-	if (t->plan[x->proc].framed || !x->fresh)
+	if (has_frame(t, x->proc, x->fresh) || !x->fresh)
 		s->d.ev.dead_marks++;	/* frame.vertex = -1 */
-	if (!t->plan[x->proc].framed && !x->fresh)
+	if (!has_frame(t, x->proc, x->fresh) && !x->fresh)
 		s->d.ev.dead_marks_top++;	/* __ipp_top->vertex = -1 */
 	push_edge(s, x, t->kept[e]);
 	push_edge(s, x, t->gx_gexit[x->proc]);
