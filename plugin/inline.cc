@@ -253,7 +253,15 @@ static int bb_inst(const struct inlines *in, basic_block bb)
  * (ipp_decide_frames). */
 static const char *block_unkept(basic_block bb, hash_set<gimple *> *tails)
 {
-	if (EDGE_COUNT(bb->succs) == 0)
+	edge e;
+	edge_iterator ei;
+	bool normal = false;
+	/* a dead end as supergraph.cc sees one: no successor but abnormal
+	 * ones (a call that may longjmp to the function's setjmp has an
+	 * edge to the abnormal dispatcher) */
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		normal |= !(e->flags & (EDGE_ABNORMAL | EDGE_FAKE | EDGE_EH));
+	if (!normal)
 		return "it ends a path (a dead end)";
 	for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb(bb); !gsi_end_p(gsi);
 	     gsi_next_nondebug(&gsi)) {
