@@ -824,6 +824,9 @@ static void emit_arc_count(gimple_seq *seq, struct fnstate *st)
  * block (finish_entry). */
 static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct vproc *x)
 {
+	/* temporaries made here only, where a region is counted inline: a
+	 * temporary more shifts the DECL_UIDs that name GCC's own symbols
+	 * (CSWTCH.N) */
 	tree flag = tmp_of(char_type_node), many = create_tmp_var(boolean_type_node, "ipp_c");
 	tree c = tmp_of(TREE_TYPE(x->counts));
 	gimple_seq call = NULL;
@@ -1204,7 +1207,6 @@ static void use_proc(struct fnstate *st, int k)
 	st->counts = x->counts;
 	st->frame = x->eframe;
 }
-
 
 /* The state of each kept copy (struct vproc), parents first (inl.v is in
  * preorder).  Its registers are SSA registers even in a function that
