@@ -104,6 +104,7 @@ struct plan {
 	bool summarized;	/* ... entered through a summarized call: its
 				 * path is its own, in its own Entry region */
 	ipp_id parent;		/* ... the procedure its call vertex lies in */
+	bool keeps_copies;	/* a function with inlined copies kept: no rows */
 	bool in_memory;		/* abnormal edges: r in the frame, no rows */
 	bool continues;		/* makes interprocedural (continuing) calls */
 	bool array;		/* the fresh body counts in an array */
@@ -147,13 +148,6 @@ static ipp_id body_proc(const struct plan *plan, ipp_id p)
 	return p;
 }
 
-/* The function an inlined copy lies in, or p itself. */
-static ipp_id root_proc(const struct plan *plan, ipp_id p)
-{
-	while (plan[p].copy)
-		p = plan[p].parent;
-	return p;
-}
 
 /* A summarized call that never returns: the plugin records the path
  * before it.  The call ends its block (GCC ends a block at a noreturn
@@ -177,15 +171,6 @@ static bool mpz_gt_u64(mpz_t x, uint64_t lim)
 	gt = mpz_cmp(x, l) > 0;
 	mpz_clear(l);
 	return gt;
-}
-
-/* Does function p keep inlined copies (plan's copies already known)? */
-static bool keeps_copies(const struct plan *plan, size_t np, ipp_id p)
-{
-	for (size_t q = 0; q < np; q++)
-		if (plan[q].copy && plan[q].instrumented && root_proc(plan, (ipp_id)q) == p)
-			return true;
-	return false;
 }
 
 static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
@@ -239,17 +224,18 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		plan[q].parent = ipp_vertex_proc(g, v);
 	}
 	for (size_t pi = 0; pi < np; pi++) {
+		ipp_id q = (ipp_id)pi;
 		if (!plan[pi].copy)
 			continue;
-		for (ipp_id q = (ipp_id)pi; plan[q].copy;) {
+		for (; plan[q].copy; q = plan[q].parent) {	/* up to its function */
 			ipp_id up = plan[q].parent;
 			sure[up] |= sure[pi];
 			maybe[up] |= maybe[pi];
 			plan[up].continues |= plan[pi].continues;
-			q = up;
 		}
+		plan[q].keeps_copies = true;
 		if (ipp_fin_proc_restarts(f, (ipp_id)pi))
-			plan[root_proc(plan, (ipp_id)pi)].restarts = true;
+			plan[q].restarts = true;
 	}
 	mpz_init(total);
 	for (size_t pi = 0; pi < np; pi++) {
@@ -270,7 +256,7 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		if (pl->copy)
 			continue;	/* no rows, no probes, no frame for restarts */
 		/* rows (ipp_prepare_rows: not with copies kept) */
-		if (ctx && !pl->in_memory && ipp_fin_proc_restarts(f, p) && !keeps_copies(plan, np, p)) {
+		if (ctx && !pl->in_memory && ipp_fin_proc_restarts(f, p) && !pl->keeps_copies) {
 			ipp_local *l = ipp_local_new(f, p, UINT64_MAX >> 1);
 			if (l && ipp_local_nentry(l) > 0 && ipp_local_nentry(l) <= lim->row_max)
 				pl->local = l;

@@ -256,11 +256,11 @@ static const char *block_unkept(basic_block bb, hash_set<gimple *> *tails)
 	edge e;
 	edge_iterator ei;
 	bool normal = false;
-	/* a dead end as supergraph.cc sees one: no successor but abnormal
-	 * ones (a call that may longjmp to the function's setjmp has an
-	 * edge to the abnormal dispatcher) */
+	/* a dead end as supergraph.cc sees one: no normal successor (a call
+	 * that may longjmp to the function's setjmp has an edge to the
+	 * abnormal dispatcher, and nothing else) */
 	FOR_EACH_EDGE(e, ei, bb->succs)
-		normal |= !(e->flags & (EDGE_ABNORMAL | EDGE_FAKE | EDGE_EH));
+		normal |= ipp_normal_edge_p(e);
 	if (!normal)
 		return "it ends a path (a dead end)";
 	for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb(bb); !gsi_end_p(gsi);

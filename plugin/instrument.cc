@@ -1032,7 +1032,7 @@ static void insert_after_call(gcall *call, gimple_seq seq)
 		edge e, ne = NULL;
 		edge_iterator ei;
 		FOR_EACH_EDGE(e, ei, bb->succs)
-			if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE)))
+			if (ipp_normal_edge_p(e))
 				ne = e;
 		if (ne)
 			gsi_insert_seq_on_edge(ne, seq);
@@ -1071,7 +1071,15 @@ static void redirect_to_clone(struct fnstate *st, gcall *call, tree clone, tree 
 	}
 }
 
-/* The code around call vertex v (rules 1, 5, 7, 8). */
+/* The checkpoint at call vertex v (a real call or an inlined copy's):
+ * unmarked, unless the path restarts at the call (a cut call vertex):
+ * the runtime steps back to c - 1 from an unmarked call only (a stack
+ * overflow in the callee's prologue). */
+static int call_point(const struct fnstate *st, ipp_id v)
+{
+	return ipp_fin_is_cut_vertex(st->fin, v) ? inside(v) : (int)v;
+}
+
 /* Is the call at vertex v to a leaf function, with no checkpoint around
  * it (a leaf function returns to the unit only by returning)? */
 static bool leaf_call(struct fnstate *st, ipp_id v)
@@ -1082,6 +1090,7 @@ static bool leaf_call(struct fnstate *st, ipp_id v)
 	       !(ipp_call_flags(g, v) & IPP_CALL_INDIRECT) && !body_setjmp(st->b, v + 1);
 }
 
+/* The code around call vertex v (rules 1, 5, 7, 8). */
 static void instrument_call(struct fnstate *st, ipp_id v)
 {
 	ipp_graph *g = st->u->g;
@@ -1093,17 +1102,12 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 	bool interproc = ipp_fin_call_summary(fin, v) == IPP_SUM_NONE;
 	tree clone = NULL_TREE, r = NULL_TREE, nvc = NULL_TREE;
 
-	/* the checkpoint at the call: unmarked, unless the path restarts at
-	 * the call (a cut call vertex): the runtime steps back to c - 1 from
-	 * an unmarked call only (a stack overflow in the callee's prologue) */
-	int callpt = (int)v;
+	int callpt = call_point(st, v);
 	bool leaf = leaf_call(st, v);
 
 	/* a cut at the call vertex itself: the chain edge into it is removed */
-	if (ipp_fin_is_cut_vertex(fin, v)) {
+	if (ipp_fin_is_cut_vertex(fin, v))
 		emit_split(&seq, st, ipp_edge_src(g, st->u->chain_in[v]), v);
-		callpt = inside(v);
-	}
 	if (tail_site(g, v)) {
 		/* a tail call: the path goes on through the return (v + 1 ->
 		 * Exit_P, the return of its own, tailcall.cc) and ends now, as
@@ -1309,7 +1313,7 @@ static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
 		 * the call vertex (marked where the path restarted there, a
 		 * cut), then the copy's frame stands at its Entry */
 		gcc_assert(own_frame(st));
-		emit_stand(seq, st, ipp_fin_is_cut_vertex(st->fin, c) ? inside(c) : (int)c, true);
+		emit_stand(seq, st, call_point(st, c), true);
 		emit_push(seq, x->frame, x->reg, x->onentry,
 			  inside(ipp_proc_entry(st->u->g, st->fi->inl.v[k].proc)),
 			  x->summarized ? 0 : IPP_FRAME_CONTINUES);

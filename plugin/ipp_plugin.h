@@ -82,6 +82,14 @@ struct body {
 				 * inside a block) */
 };
 
+/* A CFG edge G* has an edge for: not abnormal (setjmp, computed goto,
+ * nonlocal goto), not fake, not EH (a landing pad restarts the path).  A
+ * block without one is a dead end (supergraph.cc). */
+static inline bool ipp_normal_edge_p(const_edge e)
+{
+	return !(e->flags & (EDGE_ABNORMAL | EDGE_FAKE | EDGE_EH));
+}
+
 static inline gcall *body_call(const struct body *b, ipp_id v)
 {
 	return (size_t)(v - b->vbase) < b->nv ? b->call_stmt[v - b->vbase] : NULL;

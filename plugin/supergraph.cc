@@ -562,7 +562,7 @@ static void build_body(struct unit *u, fninfo *fi)
 			continue;
 		FOR_EACH_EDGE(e, ei, bb->succs) {
 			bool out = e->dest == EXIT_BLOCK_PTR_FOR_FN(fun);
-			if (e->flags & (EDGE_ABNORMAL | EDGE_FAKE | EDGE_EH))
+			if (!ipp_normal_edge_p(e))
 				continue;
 			add_route(u, fi, b->tail[i], fi->inl.bbinst[i],
 				  out ? ipp_proc_exit(g, fi->proc) : b->head[e->dest->index],
