@@ -10,10 +10,8 @@
  *  - a frame if the function has abnormal edges (the map: a restart
  *    point) or a call that is interprocedural, through a pointer, to
  *    setjmp, or summarized, not a dead end (noreturn, ending its block),
- *    and not to a leaf function.  A function of the unit is not leaf;
- *    whether a function outside it is, the map does not record: such a
- *    call is taken as not leaf, and frames_assumed counts the activations
- *    framed only by that;
+ *    not a tail call and not to a function declared leaf (the map's
+ *    `leaf` call flag);
  *  - a fresh body whose region has at most array_max paths counts in the
  *    thread's array (one __ipp_counts per activation, counts[n] += 1);
  *  - in context mode a procedure without abnormal edges that records at
@@ -97,7 +95,6 @@ void ipp_events_add(ipp_events *sum, const ipp_events *x)
 struct plan {
 	bool instrumented;
 	bool framed;		/* its calls need a frame (both bodies) */
-	bool assumed;		/* ... only because of calls of unknown leaf-ness */
 	bool restarts;		/* a function: it or a copy it keeps records at
 				 * restarts, so a body that keeps r has a frame */
 	bool copy;		/* an inlined copy kept as a virtual procedure */
@@ -179,7 +176,7 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 	size_t np = ipp_graph_nprocs(g), nv = ipp_graph_nvertices(g);
 	bool ctx = ipp_fin_mode(f) == IPP_MODE_CONTEXT;
 	struct plan *plan = ipp_xcalloc(np + 1, sizeof(*plan));
-	bool *sure = ipp_xcalloc(np + 1, sizeof(bool)), *maybe = ipp_xcalloc(np + 1, sizeof(bool));
+	bool *sure = ipp_xcalloc(np + 1, sizeof(bool));
 	mpz_t total;
 
 	for (size_t pi = 0; pi < np; pi++)
@@ -193,19 +190,18 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			plan[p].in_memory = true;	/* a setjmp or computed-goto target */
 		if (ipp_vertex_kind(g, v) != IPP_V_CALL)
 			continue;
+		if (ipp_call_flags(g, v) & IPP_CALL_TAIL)
+			continue;	/* nothing is pending while it runs */
 		if (ipp_fin_call_summary(f, v) == IPP_SUM_NONE) {
 			plan[p].continues = true;
 			sure[p] = true;
 		} else if ((ipp_call_flags(g, v) & IPP_CALL_INDIRECT) ||
 			   ipp_vertex_is_restart(g, v + 1)) {
 			sure[p] = true;		/* through a pointer, or setjmp */
-		} else if (!dead_call(f, v)) {
-			/* framed unless the callee is leaf: not one of the
-			 * unit's own functions (GCC ignores leaf on those) */
-			if (ipp_call_callee(g, v) >= 0)
-				sure[p] = true;
-			else
-				maybe[p] = true;
+		} else if (!dead_call(f, v) && !(ipp_call_flags(g, v) & IPP_CALL_LEAF)) {
+			/* framed unless the callee is declared leaf (the
+			 * map's flag; a map from before it has none) */
+			sure[p] = true;
 		}
 	}
 	/* inlined copies kept as virtual procedures (plugin/inline.cc): a
@@ -230,7 +226,6 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		for (; plan[q].copy; q = plan[q].parent) {	/* up to its function */
 			ipp_id up = plan[q].parent;
 			sure[up] |= sure[pi];
-			maybe[up] |= maybe[pi];
 			plan[up].continues |= plan[pi].continues;
 		}
 		plan[q].keeps_copies = true;
@@ -243,8 +238,7 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		struct plan *pl = &plan[pi];
 		if (!pl->instrumented)
 			continue;
-		pl->framed = pl->in_memory || sure[pi] || maybe[pi];
-		pl->assumed = !pl->in_memory && !sure[pi] && maybe[pi];
+		pl->framed = pl->in_memory || sure[pi];
 		if (!pl->copy && ipp_fin_proc_restarts(f, p))
 			pl->restarts = true;
 		r = ipp_fin_region_find(f, ipp_proc_asm(g, p));
@@ -269,7 +263,6 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 	}
 	mpz_clear(total);
 	free(sure);
-	free(maybe);
 	return plan;
 }
 
@@ -469,8 +462,6 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 	add(ev, fresh ? &ev->fresh : &ev->continuing, n);
 	if (framed(pl, body))
 		add(ev, &ev->frames, n);
-	if (pl->assumed)
-		add(ev, &ev->frames_assumed, n);
 	if (pl->copy) {
 		if (pl->summarized && pl->array)
 			add(ev, &ev->counts_calls, n);

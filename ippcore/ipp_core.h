@@ -107,6 +107,9 @@ int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
 #define IPP_CALL_INLINED	0x10u	/* the call site of an inlined copy: the callee is
 					 * an IPP_PROC_INLINED procedure, whose blocks lie
 					 * in the caller's body (no call instruction) */
+#define IPP_CALL_LEAF		0x20u	/* a direct call to a function declared `leaf`:
+					 * it returns to the unit only by returning, so
+					 * it needs no checkpoint (docs/PROTOCOL.md) */
 
 typedef struct ipp_graph ipp_graph;
 

@@ -226,8 +226,6 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(fresh, "fresh activations: the original body, a path of their own")   \
 	X(continuing, "continuing activations: the clone NAME.ipp.N")           \
 	X(frames, "activations that push a frame (and pop it at a return)")     \
-	X(frames_assumed, "of them: framed only by calls the map does not say "  \
-	  "are leaf (taken as not leaf)")                                         \
 	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
 	X(htab_calls, "activations of bodies that record at restarts, in no array and no row: each takes its region's table (__ipp_htab)") \
 	X(itgt_checks, "fresh entries checking __ipp_itgt inline (functions "    \

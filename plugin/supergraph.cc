@@ -495,6 +495,8 @@ static void build_body(struct unit *u, fninfo *fi)
 				flags |= IPP_CALL_INDIRECT;
 			if (gimple_call_flags(call) & ECF_NORETURN)
 				flags |= IPP_CALL_NORETURN;
+			if (gimple_call_fndecl(call) && (gimple_call_flags(call) & ECF_LEAF))
+				flags |= IPP_CALL_LEAF;
 			if (u->tail_calls->contains(call))
 				flags |= IPP_CALL_TAIL | IPP_CALL_FORCE_SUMMARY;
 			grow(u);

@@ -774,7 +774,7 @@ static void test_calls(void)
 static void test_events(void)
 {
 	static const char *const want[] = {
-		"\nfresh 1\n", "\ncontinuing 15\n", "\nframes 1\n", "\nframes_assumed 0\n",
+		"\nfresh 1\n", "\ncontinuing 15\n", "\nframes 1\n",
 		"\ncounts_calls 1\n", "\nitgt_checks 1\n", "\npath_saves 1\n", "\nreturns 16\n",
 		"\nframe_pops 1\n", "\nreturns_continuing 15\n", "\nreturns_lazy 15\n",
 		"\nrecords 49\n", "\nrec_return 1\n", "\nrec_split 48\n", "\nrec_dead 0\n",

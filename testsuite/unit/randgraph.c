@@ -126,8 +126,11 @@ static struct frag gen_call(struct builder *b)
 		callee = (ipp_id)rg_rng_below(b->rng, b->nprocs);	/* any: recursion too */
 	} else if (k < 62) {
 		callee = b->proc;					/* direct recursion */
-	} else if (k < 76) {
+	} else if (k < 70) {
 		callee = IPP_NONE;					/* out of the unit */
+	} else if (k < 76) {
+		callee = IPP_NONE;		/* out of the unit, declared leaf */
+		flags |= IPP_CALL_LEAF;
 	} else if (k < 88) {
 		callee = IPP_NONE;					/* through a pointer */
 		flags |= IPP_CALL_INDIRECT;

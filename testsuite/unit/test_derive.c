@@ -149,14 +149,12 @@ struct tables {
 
 /* What the plugin makes of a procedure's bodies (plugin/instrument.cc:
  * ipp_decide_frames, ipp_prepare_rows, ipp_instrument).  A summarized call
- * that may return, to a function outside the unit, is taken as a call to a
- * function that is not leaf (the map does not say), as ipp_events_derive
- * takes it. */
+ * that may return needs a frame unless the map flags it `leaf`; a tail
+ * call never does. */
 struct tplan {
 	bool framed;		/* a frame in both bodies for its calls */
 	bool restarts;		/* records at restarts: a frame too in a body
 				 * that keeps r, whose checkpoint moves on */
-	bool assumed;		/* ... only because of calls of unknown leaf-ness */
 	bool continues;		/* makes interprocedural calls */
 	bool array;		/* the fresh body counts in its region's array */
 	bool pointer;		/* the fresh body checks __ipp_itgt (flagged entry) */
@@ -268,7 +266,7 @@ static void tables_events(struct tables *t)
 	for (size_t pi = 0; pi < t->np; pi++) {
 		ipp_id p = (ipp_id)pi;
 		struct tplan *pl = &t->plan[pi];
-		bool in_memory = false, sure = false, maybe = false, restarts;
+		bool in_memory = false, sure = false, restarts;
 		if (!instrumented(g, p))
 			continue;
 		for (size_t vi = 0; vi < t->nv; vi++) {
@@ -276,20 +274,18 @@ static void tables_events(struct tables *t)
 			if (ipp_vertex_proc(g, v) != p)
 				continue;
 			in_memory |= ipp_vertex_is_restart(g, v);
-			if (ipp_vertex_kind(g, v) != IPP_V_CALL)
-				continue;
+			if (ipp_vertex_kind(g, v) != IPP_V_CALL ||
+			    (ipp_call_flags(g, v) & IPP_CALL_TAIL))
+				continue;	/* nothing is pending in a tail call */
 			if (ipp_fin_call_summary(t->f, v) == IPP_SUM_NONE)
 				pl->continues = sure = true;
 			else if ((ipp_call_flags(g, v) & IPP_CALL_INDIRECT) ||
 				 ipp_vertex_is_restart(g, v + 1))
 				sure = true;
-			else if (!dead_call(t, v) && ipp_call_callee(g, v) >= 0)
-				sure = true;	/* a function of the unit: not leaf */
-			else if (!dead_call(t, v))
-				maybe = true;	/* outside the unit: leaf or not */
+			else if (!dead_call(t, v) && !(ipp_call_flags(g, v) & IPP_CALL_LEAF))
+				sure = true;	/* not declared leaf */
 		}
-		pl->framed = in_memory || sure || maybe;
-		pl->assumed = !in_memory && !sure && maybe;
+		pl->framed = in_memory || sure;
 		if (t->reg_entry[p] >= 0) {
 			ipp_fin_region_total(t->f, t->reg_entry[p], a);
 			pl->array = mpz_cmp_ui(a, test_limits.array_max) <= 0;
@@ -804,7 +800,6 @@ static void ev_activation(struct sim *s, ipp_id q, bool fresh)
 	else
 		ev->continuing++;
 	ev->frames += has_frame(s->t, q, fresh);
-	ev->frames_assumed += pl->assumed;
 	ev->htab_calls += probes(s->t, q, fresh);
 	if (fresh) {
 		ev->counts_calls += pl->array;
@@ -1604,14 +1599,14 @@ static void print_stats(const char *what, const struct stats *st)
 	       st->drops, st->drops_detected, st->ctx_prefix, st->deep_partials, st->unmatched,
 	       st->untraced, st->longjmps, st->gotos, st->secs);
 	if (st->ev.activations)
-		printf("\n    events: %llu fresh and %llu continuing activations, %llu with a frame "
-		       "(%llu assumed), %llu returns (%llu lazy); records: %llu in arrays, %llu in "
+		printf("\n    events: %llu fresh and %llu continuing activations, %llu with a frame, "
+		       "%llu returns (%llu lazy); records: %llu in arrays, %llu in "
 		       "rows (%llu from a return site), %llu probed inline, %llu through "
 		       "__ipp_record; %llu + %llu "
 		       "increments, %llu multiplies, %llu calls (%llu continuing, %llu framed), "
 		       "%llu dead-end marks (%llu through __ipp_top)",
 		       (unsigned long long)st->ev.fresh, (unsigned long long)st->ev.continuing,
-		       (unsigned long long)st->ev.frames, (unsigned long long)st->ev.frames_assumed,
+		       (unsigned long long)st->ev.frames,
 		       (unsigned long long)st->ev.returns, (unsigned long long)st->ev.returns_lazy,
 		       (unsigned long long)st->ev.rec_array, (unsigned long long)st->ev.rec_row,
 		       (unsigned long long)st->ev.rec_row_return, (unsigned long long)st->ev.rec_probe,
