@@ -68,4 +68,14 @@
 #define ipp_last_stmt(bb) last_stmt(bb)
 #endif
 
+/* Does the target run __ipp_counts_keep's inline-asm call (ipp_abi.h):
+ * x86-64, LP64, a code model whose GOT the code reaches with a 32-bit
+ * offset?  Target macros of the i386 back end; elsewhere, never. */
+#if defined(TARGET_64BIT) && defined(TARGET_LP64) && defined(OPTION_MASK_ISA_64BIT)
+#define ipp_counts_keep_ok() \
+	(TARGET_64BIT && TARGET_LP64 && ix86_cmodel != CM_LARGE && ix86_cmodel != CM_LARGE_PIC)
+#else
+#define ipp_counts_keep_ok() false
+#endif
+
 #endif

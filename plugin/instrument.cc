@@ -836,6 +836,28 @@ static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct
 	gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
 						     build_int_cst(char_type_node, 0)));
 	emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
+	if (ipp_counts_keep_ok() && IPP_COUNTS_KEEP) {
+		/* a call the function does not see: it keeps its values
+		 * in their registers (ipp_abi.h, __ipp_counts_keep) */
+		vec<tree, va_gc> *in = NULL, *out = NULL, *clobbers = NULL;
+		gasm *a;
+		/* the region in rax, where the result comes back: no
+		 * argument comes in it */
+		vec_safe_push(out, build_tree_list(build_tree_list(NULL_TREE, build_string(3, "=a")), c));
+		vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "0")),
+						  x->reg));
+		vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(7, "memory")));
+		vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(3, "cc")));
+		a = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
+					 "call *__ipp_counts_keep@GOTPCREL(%%rip)\n\t"
+					 "lea 128(%%rsp), %%rsp",
+					 in, out, clobbers, NULL);
+		gimple_asm_set_volatile(a, true);
+		gimple_seq_add_stmt(&call, a);
+		emit_assign(&call, x->counts, c);
+		add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
+		return;
+	}
 	gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
 	gimple_call_set_lhs(gc, c);
 	gimple_seq_add_stmt(&call, gc);

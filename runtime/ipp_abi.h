@@ -163,6 +163,13 @@ struct ipp_rt_callee {
  * (__ipp_record).  Ball-Larus's PP used 4K. */
 #define IPP_ARRAY_MAX 4096u
 
+/* Does the runtime define __ipp_counts_keep (and the plugin use it)? */
+#if defined(__x86_64__) && defined(__LP64__)
+#define IPP_COUNTS_KEEP 1
+#else
+#define IPP_COUNTS_KEEP 0
+#endif
+
 /* A thread's counters of a region of more than IPP_ARRAY_MAX paths: an
  * open-addressing table keyed by key1 = path number + 1 (0: an empty
  * entry; no path number is 2^64 - 1, so key1 never wraps).  Path n's
@@ -306,6 +313,18 @@ struct ipp_rt_arc {
  *   are never read.  An inline increment does not saturate: 2^64
  *   increments would take centuries; the runtime saturates wherever it adds
  *   counts (merging, partial paths).
+ *
+ * __ipp_counts_keep (x86-64, LP64: IPP_COUNTS_KEEP): __ipp_counts with a
+ *   calling convention of its own, for inline asm: region in %rax, result
+ *   in %rax, every other register preserved (general, vector, x87; the
+ *   flags are not), any stack alignment, and the caller's red zone
+ *   skipped by the caller:
+ *       lea -128(%rsp), %rsp; call *__ipp_counts_keep@GOTPCREL(%rip);
+ *       lea 128(%rsp), %rsp
+ *   The instrumented function then sees no call (the asm clobbers %rax,
+ *   the flags and memory), so its cold path costs it no register saves
+ *   (docs/PROTOCOL.md, "Counting").  Its unwind information describes the
+ *   skipped red zone: a backtrace from inside it is exact.
  *
  * longjmp and the frames it abandons.  After a longjmp the abandoned frames
  * are dead stack memory, overwritten by the first call the receiver makes,

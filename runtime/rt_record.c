@@ -136,18 +136,147 @@ RT_API struct ipp_rt_htab *const *__ipp_htab(struct ipp_rt_region *r)
 /* Counts written where no array could be had; never read. */
 static uint64_t rt_scratch[RT_ARRAY_MAX];
 
-RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
+/* The thread's array of region r if it has one already, else NULL.
+ * Touches general registers only (__ipp_counts_keep relies on it). */
+static inline RT_NOINST uint64_t *counts_fast(struct ipp_rt_region *r)
 {
 	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
-	uint64_t *c;
-	RT_STAT(counts);
 	if (RT_LIKELY(i < rt_tls_view.nslots)) {
 		const struct rt_slot *s = &rt_tls_view.slots[i];
 		/* limit is set after counts (rt_state.c): a complete slot */
 		if (RT_LIKELY(s->limit != 0))
 			return s->counts;
 	}
+	return NULL;
+}
+
+RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
+{
+	uint64_t *c;
+	RT_STAT(counts);
+	if (RT_LIKELY((c = counts_fast(r)) != NULL))
+		return c;
 	RT_STAT(counts_slow);
 	c = rt_counts_slow(r);
 	return c ? c : rt_scratch;
 }
+
+#if IPP_COUNTS_KEEP
+/* __ipp_counts_keep (ipp_abi.h): __ipp_counts behind an entry that
+ * preserves every register but rax and the flags, so that the plugin can
+ * call it from inline asm and the function it instruments keeps its
+ * values in the registers they are in (a call would make it save them
+ * around the call, in its prologue: docs/PROTOCOL.md, "Counting").
+ *
+ * The entry (asm below) saves the general registers a C function may
+ * clobber and aligns the stack; the C part touches general registers
+ * only (target "general-regs-only"), except on its slow path, which
+ * allocates (malloc, memset: vector registers) and so saves and restores
+ * the whole extended state (xsave, or fxsave without OS support for it)
+ * around rt_counts_slow.  That runs once per thread and region. */
+#define RT_GPR_ONLY __attribute__((target("general-regs-only")))
+
+/* Bytes XSAVE needs for the features the OS enabled (CPUID 0xD.0 EBX), or
+ * 0 if the OS does not support XSAVE (then FXSAVE: 512 bytes).  Cached;
+ * a race computes the same value twice. */
+static uint32_t rt_xsave_bytes = UINT32_MAX;
+
+static RT_NOINST RT_GPR_ONLY uint32_t xsave_bytes(void)
+{
+	uint32_t a, b, c, d, n = __atomic_load_n(&rt_xsave_bytes, __ATOMIC_RELAXED);
+	if (n != UINT32_MAX)
+		return n;
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1u), "c"(0u));
+	n = 0;
+	if (c & (1u << 27)) {	/* OSXSAVE */
+		__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0xdu), "c"(0u));
+		n = b;
+	}
+	__atomic_store_n(&rt_xsave_bytes, n, __ATOMIC_RELAXED);
+	return n;
+}
+
+static RT_NOINST RT_GPR_ONLY uint64_t *counts_slow_saving(struct ipp_rt_region *r)
+{
+	uint32_t n = xsave_bytes();
+	unsigned char *raw = __builtin_alloca((n ? n : 512) + 64);
+	unsigned char *area = (unsigned char *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+	uint64_t *c;
+	if (n) {
+		/* the XSAVE header must be zero but for what XSAVE writes */
+		volatile uint64_t *h = (volatile uint64_t *)(area + 512);
+		for (unsigned k = 0; k < 8; k++)
+			h[k] = 0;
+		__asm__ volatile("xsave64 (%0)" : : "r"(area), "a"(~0u), "d"(~0u) : "memory");
+	} else {
+		__asm__ volatile("fxsave64 (%0)" : : "r"(area) : "memory");
+	}
+	c = rt_counts_slow(r);
+	if (n)
+		__asm__ volatile("xrstor64 (%0)" : : "r"(area), "a"(~0u), "d"(~0u) : "memory");
+	else
+		__asm__ volatile("fxrstor64 (%0)" : : "r"(area) : "memory");
+	return c ? c : rt_scratch;
+}
+
+/* Called by the entry only. */
+RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_keep(struct ipp_rt_region *r);
+RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_keep(struct ipp_rt_region *r)
+{
+	uint64_t *c;
+	RT_STAT(counts);
+	if (RT_LIKELY((c = counts_fast(r)) != NULL))
+		return c;
+	RT_STAT(counts_slow);
+	return counts_slow_saving(r);
+}
+
+/* The entry: the region in %rax, where the result goes (no argument
+ * comes in it, so the instrumented function has no value to move out of
+ * its way).  The caller's inline asm moved %rsp below its red zone first
+ * (`lea -128(%rsp), %rsp`), so the call frame address is 136 bytes above
+ * %rsp here and the return address at its bottom; the stack is aligned
+ * anyhow.  endbr64 for indirect branch tracking (a no-op
+ * elsewhere): the caller calls through the GOT. */
+__asm__(".text\n"
+	".globl __ipp_counts_keep\n"
+	".type __ipp_counts_keep, @function\n"
+	".p2align 4\n"
+	"__ipp_counts_keep:\n"
+	".cfi_startproc\n"
+	".cfi_def_cfa_offset 136\n"
+	".cfi_offset 16, -136\n"
+	"endbr64\n"
+	"pushq %rbp\n"
+	".cfi_adjust_cfa_offset 8\n"
+	".cfi_rel_offset %rbp, 0\n"
+	"movq %rsp, %rbp\n"
+	".cfi_def_cfa_register %rbp\n"
+	"andq $-16, %rsp\n"
+	"pushq %rcx\n"
+	"pushq %rdx\n"
+	"pushq %rsi\n"
+	"pushq %rdi\n"
+	"pushq %r8\n"
+	"pushq %r9\n"
+	"pushq %r10\n"
+	"pushq %r11\n"
+	"movq %rax, %rdi\n"
+	"call rt_counts_keep\n"
+	"popq %r11\n"
+	"popq %r10\n"
+	"popq %r9\n"
+	"popq %r8\n"
+	"popq %rdi\n"
+	"popq %rsi\n"
+	"popq %rdx\n"
+	"popq %rcx\n"
+	"movq %rbp, %rsp\n"
+	".cfi_def_cfa_register %rsp\n"
+	"popq %rbp\n"
+	".cfi_adjust_cfa_offset -8\n"
+	".cfi_restore %rbp\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".size __ipp_counts_keep, .-__ipp_counts_keep\n");
+#endif
