@@ -892,9 +892,11 @@ static int bin_numbers_fit(const ipp_prof_module *m, char *err, size_t errlen)
 		for (size_t i = 0; i < n; i++) {
 			struct rkey k = key_of(m, (enum rkind)kind, i);
 			if (k.num->big) {
-				ipp_seterr(err, errlen, "profile: %s: path number of region %s "
-					   "does not fit in 64 bits (no region has more than "
-					   "2^64 - 1 paths)", m->module, m->regions[k.region]);
+				/* the names cut short, so that a long one cannot
+				 * push out what the message says */
+				ipp_seterr(err, errlen, "profile: %.120s: path number of region "
+					   "%.120s does not fit in 64 bits (no region has more "
+					   "than 2^64 - 1 paths)", m->module, m->regions[k.region]);
 				return -1;
 			}
 		}
