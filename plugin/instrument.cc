@@ -817,6 +817,30 @@ static void emit_arc_count(gimple_seq *seq, struct fnstate *st)
 	st->sites.safe_push(rs);
 }
 
+/* c = __ipp_counts (reg) as a call the function does not see, so that it
+ * keeps its values in their registers (ipp_abi.h, __ipp_counts_keep): the
+ * region in rax, where the result comes back (no argument comes in it).
+ * No "memory" clobber: the runtime touches none of the program's memory
+ * (its own state, the module's structs, mmap'd arrays) and the function
+ * reads the counters only through the result; with the clobber, GCC's
+ * warnings took the asm for a store to every object (gcc.dg
+ * uninit-pr98578.c lost its -Wuninitialized, pr93582.c got a bogus
+ * -Warray-bounds). */
+static gasm *counts_keep_asm(tree c, tree reg)
+{
+	vec<tree, va_gc> *in = NULL, *out = NULL, *clobbers = NULL;
+	gasm *a;
+	vec_safe_push(out, build_tree_list(build_tree_list(NULL_TREE, build_string(3, "=a")), c));
+	vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "0")), reg));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(3, "cc")));
+	a = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
+				 "call *__ipp_counts_keep@GOTPCREL(%%rip)\n\t"
+				 "lea 128(%%rsp), %%rsp",
+				 in, out, clobbers, NULL);
+	gimple_asm_set_volatile(a, true);
+	return a;
+}
+
 /* The counters of a region counted inline, for the activation (of the
  * body, or of a summarized inlined copy): single-threaded, the unit's
  * own; else the thread's, from the runtime (ipp_abi.h, gcounts): a load,
@@ -837,35 +861,12 @@ static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct
 						     build_int_cst(char_type_node, 0)));
 	emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
 	if (ipp_counts_keep_ok() && IPP_COUNTS_KEEP) {
-		/* a call the function does not see: it keeps its values
-		 * in their registers (ipp_abi.h, __ipp_counts_keep) */
-		vec<tree, va_gc> *in = NULL, *out = NULL, *clobbers = NULL;
-		gasm *a;
-		/* the region in rax, where the result comes back: no
-		 * argument comes in it.  No "memory" clobber: the runtime
-		 * touches none of the program's memory (its own state, the
-		 * module's structs, mmap'd arrays) and the function reads
-		 * the counters only through the result; with the clobber,
-		 * GCC's warnings took the asm for a store to every object
-		 * (gcc.dg uninit-pr98578.c lost its -Wuninitialized,
-		 * pr93582.c got a bogus -Warray-bounds) */
-		vec_safe_push(out, build_tree_list(build_tree_list(NULL_TREE, build_string(3, "=a")), c));
-		vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "0")),
-						  x->reg));
-		vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(3, "cc")));
-		a = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
-					 "call *__ipp_counts_keep@GOTPCREL(%%rip)\n\t"
-					 "lea 128(%%rsp), %%rsp",
-					 in, out, clobbers, NULL);
-		gimple_asm_set_volatile(a, true);
-		gimple_seq_add_stmt(&call, a);
-		emit_assign(&call, x->counts, c);
-		add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
-		return;
+		gimple_seq_add_stmt(&call, counts_keep_asm(c, x->reg));
+	} else {
+		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
+		gimple_call_set_lhs(gc, c);
+		gimple_seq_add_stmt(&call, gc);
 	}
-	gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
-	gimple_call_set_lhs(gc, c);
-	gimple_seq_add_stmt(&call, gc);
 	emit_assign(&call, x->counts, c);
 	add_entry_cond(st, gimple_seq_last_stmt(*seq), many, call);
 }

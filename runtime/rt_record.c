@@ -1,5 +1,6 @@
 /* rt_record.c -- the fast path of __ipp_record, alone in its file so that
- * nothing of the slow path can be inlined into it.
+ * nothing of the slow path can be inlined into it; and __ipp_counts with
+ * its entry for inline asm, __ipp_counts_keep (x86-64).
  *
  * For a region counted in an array (npaths <= RT_ARRAY_MAX) the work is:
  * load the region's index, two thread-local loads (the slot vector and its
