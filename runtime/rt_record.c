@@ -172,8 +172,9 @@ RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
  * The entry (asm below) saves the general registers a C function may
  * clobber and aligns the stack; the C part touches general registers
  * only (target "general-regs-only"), except on its slow path, which
- * allocates (malloc, memset: vector registers) and so saves and restores
- * the whole extended state (xsave, or fxsave without OS support for it)
+ * registers the unit and sets up the thread's array (libc's memset,
+ * memcpy and the like use vector registers) and so saves and restores the
+ * whole extended state (xsave, or fxsave without OS support for it)
  * around rt_counts_slow.  That runs once per thread and region. */
 #define RT_GPR_ONLY __attribute__((target("general-regs-only")))
 
