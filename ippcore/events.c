@@ -11,15 +11,15 @@
  *    point) or a call that is interprocedural, through a pointer, to
  *    setjmp, or summarized, not a dead end (noreturn, ending its block),
  *    not a tail call and not to a function declared leaf (the map's
- *    `leaf` call flag);
+ *    `leaf` call flag), or if it records at restarts; an inlined copy by
+ *    the same rule for its own calls and restarts, and then every
+ *    procedure around it;
  *  - a fresh body whose region has at most array_max paths counts in the
  *    thread's array (one __ipp_counts per activation, counts[n] += 1);
  *  - in context mode a procedure without abnormal edges that records at
  *    restarts (ipp_fin_proc_restarts) and whose local paths from its
  *    entry and restarts number 1 .. row_max (ipp_local.h) counts in rows
- *    in every body that does not count in an array; such a body
- *    keeps no r (lazy r) if the function has no frame and makes no
- *    continuing call;
+ *    in every body that does not count in an array;
  *  - a body (fresh or continuing) that counts in neither an array nor
  *    rows and records at restarts (ipp_fin_proc_restarts) takes its
  *    region's hash table once per activation (__ipp_htab) and probes it
@@ -40,9 +40,8 @@
  *  - a NORMAL edge into a block or Exit_P: r += rho_e(nvc) if rho_e is
  *    not 0 and the body keeps r (a multiply if the body is a clone and a
  *    != 0: a fresh body's nvc is the constant 1), l += lambda_e in rows;
- *    into Exit_P a return (pop; a clone hands r back, computed from the
- *    row tables in a lazy body: one multiply); into a call vertex, the
- *    call (below);
+ *    into Exit_P a return (pop; a clone hands r back); into a call
+ *    vertex, the call (below);
  *  - a NORMAL edge into GExit_P: a dead end; its rho multiplies into the
  *    recorded value (clone, r kept); the frame, or a frameless clone's
  *    caller's frame through __ipp_top, is marked recorded;
@@ -57,7 +56,7 @@
  * Each complete record ends at a return of a fresh activation, a split or
  * a dead end, in some body of the procedure where it ends: counted in the
  * array (fresh, array), in a row (a row body, and the point reachable by
- * a local path from the entry or a restart, or the body is lazy; when the
+ * a local path from the entry or a restart; when the
  * path's local part started at a return site, l >= nentry and __ipp_row
  * passes it to __ipp_record), else through __ipp_record.
  * If the plugin's placement changes, this file changes with it.
@@ -96,7 +95,7 @@ struct plan {
 	bool instrumented;
 	bool framed;		/* its calls need a frame (both bodies) */
 	bool restarts;		/* a function: it or a copy it keeps records at
-				 * restarts, so a body that keeps r has a frame */
+				 * restarts, so it has a frame */
 	bool copy;		/* an inlined copy kept as a virtual procedure */
 	bool summarized;	/* ... entered through a summarized call: its
 				 * path is its own, in its own Entry region */
@@ -121,18 +120,12 @@ static bool htab_body(const struct plan *pl, int body)
 	return pl->htab && !(body == FRESH && pl->array) && !rows(pl, body);
 }
 
-/* r not kept: a continuing body in rows without a frame for its calls
- * that makes no continuing call (ipp_instrument) */
-static bool lazy_r(const struct plan *pl, int body)
-{
-	return body == CONT && rows(pl, body) && !pl->framed && !pl->continues;
-}
-
 /* Does the body push a frame: for its calls, or (a function's) to move
- * its checkpoint on with the records at its restarts where it keeps r? */
+ * its checkpoint on with the records at its restarts? */
 static bool framed(const struct plan *pl, int body)
 {
-	return pl->framed || (pl->restarts && !lazy_r(pl, body));
+	(void)body;	/* both bodies alike */
+	return pl->framed || pl->restarts;
 }
 
 /* The procedure whose body runs code of procedure p: p itself, or for an
@@ -205,9 +198,9 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		}
 	}
 	/* inlined copies kept as virtual procedures (plugin/inline.cc): a
-	 * copy frames itself for its own calls, and so does every procedure
-	 * around it (ipp_decide_frames); the function's continuing calls and
-	 * restarts include its copies' */
+	 * copy frames itself for its own calls and restarts, and so does
+	 * every procedure around it (ipp_decide_frames); the function's
+	 * continuing calls and restarts include its copies' */
 	for (size_t vi = 0; vi < nv; vi++) {
 		ipp_id v = (ipp_id)vi, q;
 		if (ipp_vertex_kind(g, v) != IPP_V_CALL || !(ipp_call_flags(g, v) & IPP_CALL_INLINED))
@@ -218,6 +211,8 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		plan[q].copy = true;
 		plan[q].summarized = ipp_fin_call_summary(f, v) != IPP_SUM_NONE;
 		plan[q].parent = ipp_vertex_proc(g, v);
+		if (ipp_fin_proc_restarts(f, q))
+			sure[q] = true;
 	}
 	for (size_t pi = 0; pi < np; pi++) {
 		ipp_id q = (ipp_id)pi;
@@ -347,8 +342,7 @@ static int count_record(struct walk *w, const ipp_path *path, uint64_t n, ipp_id
 	body = p == x ? FRESH : CONT;
 	if (body == FRESH && pl->array) {
 		add(ev, &ev->rec_array, n);
-	} else if (rows(pl, body) && (lazy_r(pl, body) ||
-				      (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY))) {
+	} else if (rows(pl, body) && (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY)) {
 		add(ev, &ev->rec_row, n);
 		if (from_return_site(f, path))
 			add(ev, &ev->rec_row_return, n);
@@ -521,7 +515,7 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 	ipp_id p = owner(f, e), dst = ipp_fin_edst(f, e);
 	const struct plan *pl = &w->plan[p];
 	ipp_events *ev = w->ev;
-	bool keeps_r = !lazy_r(pl, body), clone = body == CONT, nonzero;
+	bool clone = body == CONT, nonzero;
 	enum ipp_vkind dk = ipp_fin_vkind(f, dst);
 
 	switch (ipp_fin_ekind(f, e)) {
@@ -537,19 +531,19 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 			add(ev, &ev->interproc_returns, n);
 		break;
 	case IPP_E_SURR_EXIT:		/* a split: rho in the recorded value */
-		if (keeps_r && clone && lin_mult(f, e, false, NULL))
+		if (clone && lin_mult(f, e, false, NULL))
 			add(ev, &ev->multiplies, n);
 		break;
 	case IPP_E_SURR_ENTRY:		/* the restart */
 		add(ev, &ev->restarts, n);
-		if (keeps_r && clone && lin_mult(f, e, false, NULL))
+		if (clone && lin_mult(f, e, false, NULL))
 			add(ev, &ev->multiplies, n);
 		if (dk == IPP_V_CALL)
 			call_site(w, dst, body, n);	/* a cut call vertex */
 		break;
 	case IPP_E_NORMAL:
 		if (dk == IPP_V_GEXIT) {	/* a dead end: rho in the recorded value */
-			if (keeps_r && clone && lin_mult(f, e, false, NULL))
+			if (clone && lin_mult(f, e, false, NULL))
 				add(ev, &ev->multiplies, n);
 			if (framed(pl, body) || clone)
 				add(ev, &ev->dead_marks, n);
@@ -557,9 +551,9 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 				add(ev, &ev->dead_marks_top, n);
 			break;
 		}
-		if (lin_mult(f, e, false, &nonzero) && keeps_r && clone)
+		if (lin_mult(f, e, false, &nonzero) && clone)
 			add(ev, &ev->multiplies, n);
-		if (nonzero && keeps_r)
+		if (nonzero)
 			add(ev, &ev->increments, n);
 		if (rows(pl, body) && ipp_local_edge(pl->local, e) != 0)
 			add(ev, &ev->local_increments, n);
@@ -572,10 +566,6 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 				add(ev, &ev->frame_pops, n);
 			if (clone)
 				add(ev, &ev->returns_continuing, n);
-			if (clone && !keeps_r) {
-				add(ev, &ev->returns_lazy, n);
-				add(ev, &ev->multiplies, n);	/* a[l] * nvc */
-			}
 		} else if (dk == IPP_V_CALL) {
 			call_site(w, dst, body, n);
 		}

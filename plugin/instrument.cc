@@ -24,7 +24,7 @@
  *    restart and the abandoned frames (ipp_abi.h).
  * Functions with abnormal edges keep their path register and the state
  * they carry from entry to return in memory, not in SSA.
- * Inlined copies kept as virtual procedures (-fplugin-arg-ipp-einline,
+ * Inlined copies kept as virtual procedures (context mode's default,
  * inline.cc) have registers of their own and code on the routes of the
  * CFG edges that enter, cross and leave them (docs/PROTOCOL.md, "Inlined
  * copies").
@@ -106,7 +106,8 @@ static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
  * recorded before them).  Needed for every interprocedural call (the
  * callee continues the path and, if frameless itself, marks our frame when
  * it records it), for indirect calls (__ipp_icall reads our vertex), for
- * setjmp (its note names our frame) and in functions with abnormal edges. */
+ * setjmp (its note names our frame), in functions with abnormal edges,
+ * and in every body that records at its restarts (below). */
 /* An inlined copy kept as a virtual procedure (inline.cc) frames itself by
  * the same rule, for the calls in its own blocks: such a copy pushes a
  * frame of its own, entered through its call vertex, so that a stop stack
@@ -138,6 +139,22 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 				body_setjmp(b, v + 1) || !gimple_call_fndecl(call) ||
 				(!dead_end_call(b, fin, v) && !(gimple_call_flags(call) & ECF_LEAF));
 			if (!needs)
+				continue;
+			fi->framed = true;
+			for (int c = copy_of_proc(fi, ipp_vertex_proc(u->g, v)); c >= 0;
+			     c = fi->inl.v[c].parent)
+				fi->inl.v[c].framed = true;
+		}
+		/* A body or copy that records at its restarts (back edges,
+		 * cuts) keeps a checkpoint that moves with them: after a
+		 * restart, a crash must stop the path that restarted.  Marking
+		 * the caller's checkpoint "recorded" instead would lose that
+		 * path's prefix, and with it the flow through the restart
+		 * vertex (the path before it counted, the one after it not):
+		 * `ipp check` rejects such a profile. */
+		for (size_t k = 0; k < b->nv; k++) {
+			ipp_id v = b->vbase + (ipp_id)k;
+			if (u->exit_of[v] == IPP_NONE)
 				continue;
 			fi->framed = true;
 			for (int c = copy_of_proc(fi, ipp_vertex_proc(u->g, v)); c >= 0;
@@ -272,9 +289,6 @@ struct fnstate {
 	tree l;			/* ... the local register */
 	tree row;		/* ... the activation's row, NULL until its first record */
 	bool records_restarts;	/* the body records at back edges or cuts */
-	bool lazy_r;		/* ... r is not kept: every path it ends starts at the entry
-				 * or a restart, and nothing else needs r but the return,
-				 * which computes it from the row tables */
 	vec<struct row_site> sites;	/* ... records to finish (finish_rows) */
 	/* the conditional blocks of the entry and of the entries of
 	 * inlined copies (finish_entry), in order */
@@ -440,7 +454,7 @@ static tree add_val(gimple_seq *seq, tree x, tree y)
 /* r = r + v */
 static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 {
-	if (integer_zerop(v) || st->lazy_r)
+	if (integer_zerop(v))
 		return;
 	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
 }
@@ -574,16 +588,7 @@ static void emit_row_record(gimple_seq *seq, struct fnstate *st, tree idx, tree 
  * activation's row. */
 static void emit_record(gimple_seq *seq, struct fnstate *st, ipp_id e, ipp_id at)
 {
-	tree n;
-	if (st->lazy_r) {
-		/* the runtime takes the number from the row tables */
-		tree idx = val(seq, st->l);
-		if (e != IPP_NONE)
-			idx = add_val(seq, idx, build_int_cstu(ipp_u64, ipp_local_edge(st->local, e)));
-		emit_row_record(seq, st, idx, build_int_cstu(ipp_u64, 0), false);
-		return;
-	}
-	n = val(seq, st->r);
+	tree n = val(seq, st->r);
 	if (e != IPP_NONE)
 		n = add_val(seq, n, rho_val(seq, st, e));
 	if (st->local) {
@@ -735,20 +740,14 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 {
 	gcc_assert(st->exit_of[w] != IPP_NONE);
 	emit_record(seq, st, st->exit_of[w], w);
-	if (!st->lazy_r)
-		emit_assign(seq, st->r, restart_val(seq, st, v));
+	emit_assign(seq, st->r, restart_val(seq, st, v));
 	if (st->local)
 		emit_local_set(seq, st, ipp_local_edge(st->local, st->restart_of[v]));
-	/* the old checkpoint names a prefix of the path just recorded.  In
-	 * an inlined copy that continues the frame's path it cannot name v
-	 * (a stop stack names one vertex per frame, and the copy's call site
-	 * has none): it says "recorded" until the copy returns, so a crash
-	 * in between loses the prefix, never counts it twice.  A summarized
-	 * copy's path is not the frame's, whose checkpoint stands. */
-	if (own_frame(st))
-		emit_stand(seq, st, inside(v), true);
-	else if (st->frame && st->vp[st->cur].frame_path)
-		emit_stand(seq, st, -1, false);
+	/* the old checkpoint names a prefix of the path just recorded: the
+	 * new one names v.  Every body and copy that records at a restart
+	 * has a frame of its own (ipp_decide_frames). */
+	gcc_assert(own_frame(st));
+	emit_stand(seq, st, inside(v), true);
 }
 
 /* ------------------------------------------------------------------ */
@@ -912,13 +911,6 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 		emit_push(seq, st->frame, st->cont ? NULL_TREE : st->reg, st->onentry,
 			  inside(ipp_proc_entry(st->u->g, st->fi->proc)),
 			  st->cont ? IPP_FRAME_CONTINUES : 0);
-	else if (st->cont && st->records_restarts)
-		/* A frameless continuing activation that may record paths (its
-		 * loops): its caller's checkpoint would then name a prefix of a
-		 * path already counted; mark it recorded (a crash in here loses
-		 * the prefix, never counts it twice).  The caller checkpoints
-		 * again when we return. */
-		emit_top_vertex(seq, -1);
 	if (st->saved_path)
 		emit_assign(seq, st->saved_path, val(seq, ABI_TLS(__ipp_path)));
 	/* the counters of its region, if counted inline (a summarized copy's
@@ -1018,22 +1010,7 @@ static void finish_rows(struct fnstate *st)
  * the number back. */
 static void emit_return(gimple_seq *seq, struct fnstate *st)
 {
-	tree r;
-	if (st->lazy_r && st->cont) {
-		/* the number from the row tables: onentry + a[l] * nvc + b[l] */
-		tree l = val(seq, st->l), ta = tmp(), tb = tmp(), m = tmp(), s = tmp();
-		if (!st->fi->rows)
-			st->fi->rows = ipp_abi_rows(st->local, st->u->checksum, st->fi->proc,
-						    &st->fi->rows_a, &st->fi->rows_b);
-		emit_assign(seq, ta, build4(ARRAY_REF, ipp_u64, st->fi->rows_a, l, NULL_TREE,
-					    NULL_TREE));
-		emit_assign(seq, tb, build4(ARRAY_REF, ipp_u64, st->fi->rows_b, l, NULL_TREE,
-					    NULL_TREE));
-		gimple_seq_add_stmt(seq, gimple_build_assign(m, MULT_EXPR, ta, st->nvc));
-		gimple_seq_add_stmt(seq, gimple_build_assign(s, PLUS_EXPR, m, tb));
-		emit_assign(seq, st->r, add_val(seq, st->onentry, s));
-	}
-	r = val(seq, st->r);
+	tree r = val(seq, st->r);
 	if (st->frame)
 		emit_pop(seq, st->frame);
 	if (st->cont) {
@@ -1369,8 +1346,6 @@ static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
 			/* back from a copy with a frame: as after a real call
 			 * (instrument_call), the number is new if it continued */
 			emit_stand(seq, st, inside(src), !st->vp[k].summarized);
-		else if (own_frame(st) && st->vp[k].frame_path && st->vp[k].restarts)
-			emit_stand(seq, st, inside(src), true);
 	}
 	if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
 		emit_split(seq, st, src, dst);
@@ -1506,10 +1481,6 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		st.local = fi->local;
 		st.l = create_tmp_var(ipp_u64, "ipp_l");
 		st.row = create_tmp_var(build_pointer_type(ipp_u64), "ipp_row");
-		/* Nothing needs r but the records and the return: no frame (no
-		 * frame stores), no continuing calls (no path starts at a
-		 * return site).  Then r is not kept at all. */
-		st.lazy_r = st.cont && !fi->framed && !makes_continuing_calls(g, fin, b);
 	}
 	/* A body that counts through __ipp_record (no array, no rows) and
 	 * records at its restarts (its loops) takes the thread's table of
@@ -1522,11 +1493,11 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 	if (!st.counts && !st.local && !ipp_opts.last && ipp_fin_proc_restarts(fin, fi->proc))
 		st.htab = state_var(&st, ptr_type_node, "ipp_htab");
 
-	/* The frame: for the calls that need one (ipp_decide_frames), and for
-	 * a body that records at its restarts, whose checkpoint must move on
-	 * with them -- except a continuing body that keeps no r (lazy_r):
-	 * there the caller's checkpoint is given up at entry (emit_entry). */
-	if (fi->framed || (st.records_restarts && !st.lazy_r)) {
+	/* The frame: for the calls that need one, and for a body that records
+	 * at its restarts, whose checkpoint must move on with them
+	 * (ipp_decide_frames). */
+	gcc_assert(fi->framed || !st.records_restarts);
+	if (fi->framed) {
 		st.frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_frame");
 		TREE_ADDRESSABLE(st.frame) = 1;
 		TREE_THIS_VOLATILE(st.frame) = 1;	/* see fld() */
