@@ -16,10 +16,13 @@ static void sat_add(uint64_t *acc, uint64_t v)
 	*acc = *acc > UINT64_MAX - v ? UINT64_MAX : *acc + v;
 }
 
-/* The node of procedure p of unit u, or SIZE_MAX. */
+/* The node of procedure p of unit u (of the function it counts as), or
+ * SIZE_MAX. */
 static size_t node_of(const struct callgraph *cg, size_t u, ipp_id p)
 {
 	size_t lo = 0, hi = cg->nnodes;
+	if (p >= 0)
+		p = cg->origin[u][p];
 	while (lo < hi) {	/* nodes are sorted by (unit, proc) */
 		size_t mid = (lo + hi) / 2;
 		const struct cg_node *n = &cg->nodes[mid];
@@ -64,9 +67,16 @@ static void add_nodes(struct callgraph *cg)
 	size_t cap = 0;
 	for (size_t i = 0; i < cg->d->nunits; i++) {
 		const struct unit *u = &cg->d->units[i];
+		struct fn_counts f;
+		/* a node per source function: an inlined copy's entries and
+		 * blocks are its function's (fn_counts) */
+		fn_counts_init(u, &f);
+		cg->origin[i] = xcalloc(ipp_graph_nprocs(u->g) + 1, sizeof(ipp_id));
+		memcpy(cg->origin[i], f.origin, ipp_graph_nprocs(u->g) * sizeof(ipp_id));
 		for (size_t p = 0; p < ipp_graph_nprocs(u->g); p++) {
 			struct cg_node *n;
-			if (ipp_proc_flags(u->g, (ipp_id)p) & IPP_PROC_SKIPPED)
+			if ((ipp_proc_flags(u->g, (ipp_id)p) & IPP_PROC_SKIPPED) ||
+			    f.origin[p] != (ipp_id)p)
 				continue;
 			GROW(cg->nodes, cg->nnodes, cap);
 			n = &cg->nodes[cg->nnodes++];
@@ -74,11 +84,12 @@ static void add_nodes(struct callgraph *cg)
 			n->unit = i;
 			n->proc = (ipp_id)p;
 			n->name = ipp_proc_name(u->g, (ipp_id)p);
-			if (u->ran)
-				n->entries = u->c.vertex[ipp_proc_entry(u->g, (ipp_id)p)];
+			n->entries = f.entries[p];
 		}
-		if (!u->ran)
+		if (!u->ran) {
+			fn_counts_free(&f);
 			continue;
+		}
 		for (size_t v = 0; v < ipp_graph_nvertices(u->g); v++)
 			if (ipp_vertex_kind(u->g, (ipp_id)v) == IPP_V_BLOCK) {
 				size_t k = node_of(cg, i, ipp_vertex_proc(u->g, (ipp_id)v));
@@ -87,6 +98,7 @@ static void add_nodes(struct callgraph *cg)
 					sat_add(&cg->total_self, u->c.vertex[v]);
 				}
 			}
+		fn_counts_free(&f);
 	}
 }
 
@@ -399,6 +411,7 @@ int callgraph_build(struct callgraph *cg, const struct derived *d)
 {
 	memset(cg, 0, sizeof(*cg));
 	cg->d = d;
+	cg->origin = xcalloc(d->nunits + 1, sizeof(*cg->origin));
 	add_nodes(cg);
 	add_arcs(cg);
 	find_cycles(cg);
@@ -417,5 +430,8 @@ void callgraph_free(struct callgraph *cg)
 	free(cg->comps);
 	free(cg->nodes);
 	free(cg->arcs);
+	for (size_t i = 0; cg->origin != NULL && cg->d != NULL && i < cg->d->nunits; i++)
+		free(cg->origin[i]);
+	free(cg->origin);
 	memset(cg, 0, sizeof(*cg));
 }

@@ -86,6 +86,8 @@ struct callgraph {
 	size_t ncomps;
 	uint64_t total_self;	/* all blocks executed */
 	uint64_t outside_calls;	/* calls to functions outside the program's units */
+	ipp_id **origin;	/* per unit: the procedure each one counts as
+				 * (fn_counts: an inlined copy as its function) */
 };
 
 /* Builds the call graph of d (every unit derived).  Returns 0, or -1 after

@@ -193,11 +193,25 @@ struct arc {
 	uint64_t calls;
 };
 
+/* (cmd_counts.c) The source functions of a unit: every procedure counts
+ * as origin[p] (ipp_proc_origins: an inlined copy as the function it is a
+ * copy of), and a function's entries and returns, at its procedure's
+ * index, are the sums over the procedures that count as it (0 elsewhere).
+ * A function is listed at the procedures p with origin[p] == p that are
+ * not skipped. */
+struct fn_counts {
+	ipp_id *origin;
+	uint64_t *entries, *returns;
+};
+void fn_counts_init(const struct unit *u, struct fn_counts *f);
+void fn_counts_free(struct fn_counts *f);
+
 /* (cmd_counts.c) The arcs of unit i of d, as `ipp counts --calls` lists
  * them: the direct ones from its call sites (to every function a call
  * names), then the indirect ones the runtime counted (context mode), in
- * order of first appearance; names point into d.  Returns their number
- * (malloc'd *out). */
+ * order of first appearance; names point into d.  A call from or into an
+ * inlined copy is an arc of the function it is a copy of
+ * (fn_counts).  Returns their number (malloc'd *out). */
 size_t counts_unit_arcs(const struct derived *d, size_t i, struct arc **out);
 
 /* (cmd_counts.c) The counts of unit i of d as keys of the mapping the

@@ -108,6 +108,34 @@ static void add_sat(uint64_t *acc, uint64_t v)
 	*acc = *acc > UINT64_MAX - v ? UINT64_MAX : *acc + v;
 }
 
+void fn_counts_init(const struct unit *u, struct fn_counts *f)
+{
+	size_t np = ipp_graph_nprocs(u->g);
+	f->origin = xcalloc(np + 1, sizeof(*f->origin));
+	f->entries = xcalloc(np + 1, sizeof(*f->entries));
+	f->returns = xcalloc(np + 1, sizeof(*f->returns));
+	ipp_proc_origins(u->g, f->origin);
+	for (size_t p = 0; p < np; p++) {
+		if (ipp_proc_flags(u->g, (ipp_id)p) & IPP_PROC_SKIPPED)
+			continue;
+		add_sat(&f->entries[f->origin[p]], vcount(u, ipp_proc_entry(u->g, (ipp_id)p)));
+		add_sat(&f->returns[f->origin[p]], vcount(u, ipp_proc_exit(u->g, (ipp_id)p)));
+	}
+}
+
+void fn_counts_free(struct fn_counts *f)
+{
+	free(f->origin);
+	free(f->entries);
+	free(f->returns);
+}
+
+/* Is p listed as a function (fn_counts)? */
+static bool listed_fn(const ipp_graph *g, const struct fn_counts *f, ipp_id p)
+{
+	return f->origin[p] == p && !(ipp_proc_flags(g, p) & IPP_PROC_SKIPPED);
+}
+
 /* ------------------------------------------------------------------ */
 /* --calls: per site and per pair                                       */
 /* ------------------------------------------------------------------ */
@@ -226,14 +254,21 @@ static size_t sum_arcs(const struct program *prog, const struct unit *u,
 {
 	struct arc *a = NULL;
 	size_t na = 0, cap = 0;
+	ipp_id *origin = xcalloc(ipp_graph_nprocs(u->g) + 1, sizeof(*origin));
 
+	ipp_proc_origins(u->g, origin);
 	for (size_t i = 0; i < n; i++) {
 		struct callee ce;
-		if (direct_callee(prog, u, &cc[i], &ce))
-			add_arc(&a, &na, &cap, cc[i].caller, &ce, cc[i].calls);
+		if (!direct_callee(prog, u, &cc[i], &ce))
+			continue;
+		/* into an inlined copy: an arc to the function it copies */
+		if (cc[i].callee != IPP_NONE && origin[cc[i].callee] != cc[i].callee)
+			ce.asm_name = ipp_proc_asm(u->g, origin[cc[i].callee]);
+		add_arc(&a, &na, &cap, origin[cc[i].caller], &ce, cc[i].calls);
 	}
 	for (size_t i = 0; i < ia->n; i++)
-		add_arc(&a, &na, &cap, ia->ic[i].caller, &ia->callee[i], ia->ic[i].calls);
+		add_arc(&a, &na, &cap, origin[ia->ic[i].caller], &ia->callee[i], ia->ic[i].calls);
+	free(origin);
 	*out = a;
 	return na;
 }
@@ -325,12 +360,13 @@ static void text_unit(FILE *out, enum what what, const struct program *prog,
 	if (header)
 		fprintf(out, "# module %s\n", u->m->map->module);
 	if (what == WHAT_FUNCTIONS) {
-		for (size_t p = 0; p < ipp_graph_nprocs(g); p++) {
-			if (ipp_proc_flags(g, (ipp_id)p) & IPP_PROC_SKIPPED)
-				continue;
-			fprintf(out, "%s %" PRIu64 "\n", ipp_proc_name(g, (ipp_id)p),
-				vcount(u, ipp_proc_entry(g, (ipp_id)p)));
-		}
+		struct fn_counts f;
+		fn_counts_init(u, &f);
+		for (size_t p = 0; p < ipp_graph_nprocs(g); p++)
+			if (listed_fn(g, &f, (ipp_id)p))
+				fprintf(out, "%s %" PRIu64 "\n", ipp_proc_name(g, (ipp_id)p),
+					f.entries[p]);
+		fn_counts_free(&f);
 	} else if (what == WHAT_CALLS) {
 		ipp_call_count *cc;
 		struct arc *a;
@@ -418,21 +454,23 @@ static void struct_unit(emitter *e, enum what what, const struct program *prog,
 	const ipp_graph *g = u->g;
 
 	if (what == WHAT_FUNCTIONS) {
+		struct fn_counts f;
+		fn_counts_init(u, &f);
 		emit_key(e, "functions");
 		emit_begin_seq(e);
 		for (size_t p = 0; p < ipp_graph_nprocs(g); p++) {
-			ipp_id entry = ipp_proc_entry(g, (ipp_id)p);
-			if (ipp_proc_flags(g, (ipp_id)p) & IPP_PROC_SKIPPED)
+			if (!listed_fn(g, &f, (ipp_id)p))
 				continue;
 			emit_begin_map_flow(e);
 			key_str(e, "function", ipp_proc_name(g, (ipp_id)p));
 			key_str(e, "asm_name", ipp_proc_asm(g, (ipp_id)p));
-			key_line(e, g, entry);
-			key_u64(e, "entries", vcount(u, entry));
-			key_u64(e, "returns", vcount(u, ipp_proc_exit(g, (ipp_id)p)));
+			key_line(e, g, ipp_proc_entry(g, (ipp_id)p));
+			key_u64(e, "entries", f.entries[p]);
+			key_u64(e, "returns", f.returns[p]);
 			emit_end(e);
 		}
 		emit_end(e);
+		fn_counts_free(&f);
 	} else if (what == WHAT_CALLS) {
 		ipp_call_count *cc;
 		struct arc *a;

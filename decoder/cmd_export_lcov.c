@@ -147,17 +147,23 @@ int export_lcov(FILE *out, const struct derived *d, const struct export_opts *o)
 		const struct unit *u = &d->units[i];
 		const ipp_src_lines *s = &sl.units[i];
 
+		struct fn_counts f;
+		/* one FN per source function: an inlined copy's entries are
+		 * its function's (fn_counts) */
+		fn_counts_init(u, &f);
 		for (size_t p = 0; p < ipp_graph_nprocs(u->g); p++) {
 			ipp_id entry = ipp_proc_entry(u->g, (ipp_id)p);
 			const char *file = ipp_vertex_file(u->g, entry);
-			if ((ipp_proc_flags(u->g, (ipp_id)p) & IPP_PROC_SKIPPED) || file == NULL)
+			if ((ipp_proc_flags(u->g, (ipp_id)p) & IPP_PROC_SKIPPED) ||
+			    f.origin[p] != (ipp_id)p || file == NULL)
 				continue;
 			GROW(r, n, cap);
 			r[n++] = (struct lrec){ .path = resolve(&nm, file), .kind = R_FN,
 				.line = ipp_vertex_line(u->g, entry),
 				.name = ipp_proc_asm(u->g, (ipp_id)p),
-				.count = u->ran ? u->c.vertex[entry] : 0 };
+				.count = f.entries[p] };
 		}
+		fn_counts_free(&f);
 		for (size_t k = 0; k < s->nbranches; k++) {
 			const ipp_src_branch *b = &s->branches[k];
 			if (!b->known) {

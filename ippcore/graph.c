@@ -295,6 +295,65 @@ ipp_id ipp_proc_inline_site(const ipp_graph *g, ipp_id p)
 	return g->isite[p];
 }
 
+/* The function an inlined copy's asm name "CALLER/ASM:N" (nested copies:
+ * "CALLER/ASM1:N/ASM:M") is a copy of: ASM, as [*base, *base + *len). */
+static void copy_base(const char *asm_name, const char **base, size_t *len)
+{
+	const char *slash = strrchr(asm_name, '/'), *colon;
+	*base = slash ? slash + 1 : asm_name;
+	colon = strrchr(*base, ':');
+	*len = colon ? (size_t)(colon - *base) : strlen(*base);
+}
+
+struct origin_key {
+	const char *base;
+	size_t len;
+	ipp_id p;
+	int rank;	/* 0 the function's own procedure, 1 a kept copy, 2 other */
+};
+
+static int origin_key_cmp(const void *x, const void *y)
+{
+	const struct origin_key *a = x, *b = y;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->base, b->base, n);
+	if (c != 0)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank - b->rank;
+	return (a->p > b->p) - (a->p < b->p);
+}
+
+void ipp_proc_origins(const ipp_graph *g, ipp_id *out)
+{
+	struct origin_key *k = ipp_xcalloc(g->np + 1, sizeof(*k));
+	for (size_t i = 0; i < g->np; i++) {
+		unsigned fl = g->p[i].flags;
+		k[i].p = (ipp_id)i;
+		if (fl & IPP_PROC_INLINED) {
+			copy_base(g->p[i].asm_name, &k[i].base, &k[i].len);
+			k[i].rank = (fl & IPP_PROC_SKIPPED) ? 2 : 1;
+		} else {
+			k[i].base = g->p[i].asm_name;
+			k[i].len = strlen(k[i].base);
+			k[i].rank = (fl & IPP_PROC_SKIPPED) ? 2 : 0;
+		}
+	}
+	/* each group of one function: its best procedure first */
+	qsort(k, g->np, sizeof(*k), origin_key_cmp);
+	for (size_t i = 0, first = 0; i < g->np; i++) {
+		if (i > 0 && (k[i].len != k[first].len ||
+			      memcmp(k[i].base, k[first].base, k[i].len) != 0))
+			first = i;
+		/* a procedure that is not a copy stands for itself */
+		bool copy = (g->p[k[i].p].flags & IPP_PROC_INLINED) != 0;
+		out[k[i].p] = copy && k[first].rank < 2 ? k[first].p : k[i].p;
+	}
+	free(k);
+}
+
 ipp_id ipp_proc_find(const ipp_graph *g, const char *asm_name)
 {
 	for (size_t i = 0; i < g->np; i++)

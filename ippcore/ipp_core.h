@@ -181,6 +181,14 @@ ipp_id ipp_proc_find(const ipp_graph *g, const char *asm_name);	/* IPP_NONE if a
 /* The call vertex of an inlined procedure's one call site, or IPP_NONE if
  * p is not IPP_PROC_INLINED. */
 ipp_id ipp_proc_inline_site(const ipp_graph *g, ipp_id p);
+/* The procedure that stands for each procedure's source function in
+ * per-function counts (entries, call arcs): out[p] = p, unless p is an
+ * inlined copy (IPP_PROC_INLINED, asm name "CALLER/ASM:N"); then the
+ * unit's own procedure ASM if it is instrumented, else the first
+ * instrumented copy of ASM (the lowest id).  out has room for
+ * ipp_graph_nprocs(g) ids; a flattened copy (skipped) maps to its
+ * function's procedure too, or to itself if there is none. */
+void ipp_proc_origins(const ipp_graph *g, ipp_id *out);
 enum ipp_vkind ipp_vertex_kind(const ipp_graph *g, ipp_id v);
 ipp_id ipp_vertex_proc(const ipp_graph *g, ipp_id v);	/* IPP_NONE for the global vertices */
 const char *ipp_vertex_file(const ipp_graph *g, ipp_id v);	/* NULL if unknown */

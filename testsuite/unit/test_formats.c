@@ -976,6 +976,37 @@ static void test_graph_check_inlined(void)
 	ipp_graph_free(g);
 }
 
+/* ipp_proc_origins: which procedure counts for an inlined copy's
+ * function -- the function's own procedure if instrumented, else its first
+ * kept copy; a flattened copy goes with its function, other procedures
+ * stand for themselves (nested copies are named by their last part). */
+static void test_proc_origins(void)
+{
+	ipp_graph *g = ipp_graph_new();
+	ipp_id o[9];
+	ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY);
+	ipp_id c1 = ipp_add_proc(g, "h", "main/h:1", IPP_PROC_INLINED);	/* h has no body */
+	ipp_id f1 = ipp_add_proc(g, "f", "main/h:1/f:1", IPP_PROC_INLINED);
+	ipp_id f = ipp_add_proc(g, "f", "f", 0);
+	ipp_id c2 = ipp_add_proc(g, "h", "main/h:2", IPP_PROC_INLINED);
+	ipp_id c3 = ipp_add_proc(g, "h", "main/h:3", IPP_PROC_INLINED | IPP_PROC_SKIPPED);
+	ipp_id s = ipp_add_proc(g, "s", "s", IPP_PROC_SKIPPED);	/* not instrumented */
+	ipp_id s1 = ipp_add_proc(g, "s", "main/s:1", IPP_PROC_INLINED);
+	ipp_id fx = ipp_add_proc(g, "fx", "fx", 0);	/* f's name is not its prefix */
+
+	ipp_proc_origins(g, o);
+	CU_ASSERT_EQUAL(o[m], m);
+	CU_ASSERT_EQUAL(o[c1], c1);
+	CU_ASSERT_EQUAL(o[c2], c1);
+	CU_ASSERT_EQUAL(o[c3], c1);
+	CU_ASSERT_EQUAL(o[f1], f);
+	CU_ASSERT_EQUAL(o[f], f);
+	CU_ASSERT_EQUAL(o[s], s);
+	CU_ASSERT_EQUAL(o[s1], s1);
+	CU_ASSERT_EQUAL(o[fx], fx);
+	ipp_graph_free(g);
+}
+
 /* Every prefix of a map is rejected (or, at the very end, read unchanged). */
 static void test_map_truncation(void)
 {
@@ -1746,6 +1777,7 @@ int main(void)
 	    !CU_add_test(s, "the callees' names", test_map_callees) ||
 	    !CU_add_test(s, "ipp_graph_check and the callees' names", test_graph_check_callees) ||
 	    !CU_add_test(s, "ipp_graph_check and inlined copies", test_graph_check_inlined) ||
+	    !CU_add_test(s, "ipp_proc_origins", test_proc_origins) ||
 	    !CU_add_test(s, "truncation at every byte", test_map_truncation))
 		goto fail;
 	s = CU_add_suite("profile", NULL, NULL);
