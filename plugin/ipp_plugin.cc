@@ -26,8 +26,9 @@ static struct plugin_info ipp_info = {
 	"  -fplugin-arg-ipp-limit=N             paths per region (default 2^64-1)\n"
 	"  -fplugin-arg-ipp-last                flight recorder: each thread keeps its last\n"
 	"                                       paths (IPP_LAST), written at exit and crash\n"
-	"  -fplugin-arg-ipp-einline             instrument after early inlining (experimental:\n"
-	"                                       inlined copies as virtual procedures)\n"
+	"  -fplugin-arg-ipp-einline[=yes|no]    instrument after early inlining, inlined\n"
+	"                                       copies as virtual procedures (default: yes\n"
+	"                                       in context mode, no in intra mode)\n"
 	"  -fplugin-arg-ipp-inline-as-plain     let GCC's IPA inliner see the program's sizes,\n"
 	"                                       not the instrumented ones (faster program,\n"
 	"                                       slower compile: README)\n"
@@ -43,6 +44,22 @@ static bool flag_arg(const char *k, const char *v, bool *field, const char *hint
 	}
 	*field = true;
 	return true;
+}
+
+/* -fplugin-arg-ipp-K[=yes|no]: sets *field (no value: yes), or reports
+ * another value and returns false. */
+static bool yesno_arg(const char *k, const char *v, bool *field)
+{
+	if (!v || strcmp(v, "yes") == 0) {
+		*field = true;
+		return true;
+	}
+	if (strcmp(v, "no") == 0) {
+		*field = false;
+		return true;
+	}
+	error("ipp: %<-fplugin-arg-ipp-%s=%> takes %<yes%> or %<no%>, not %qs", k, v);
+	return false;
 }
 
 /* Emits the map as the contents of section .ipp_map: non-allocated
@@ -108,7 +125,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	ipp_opts.mode = IPP_MODE_CONTEXT;
 	ipp_opts.verbose = false;
 	ipp_opts.last = false;
-	ipp_opts.einline = false;
+	int einline = -1;	/* not given: the mode's default */
 	ipp_opts.inline_as_plain = false;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
@@ -133,8 +150,10 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 				      "IPP_LAST)"))
 				return 1;
 		} else if (strcmp(k, "einline") == 0) {
-			if (!flag_arg(k, v, &ipp_opts.einline, ""))
+			bool on;
+			if (!yesno_arg(k, v, &on))
 				return 1;
+			einline = on;
 		} else if (strcmp(k, "inline-as-plain") == 0) {
 			if (!flag_arg(k, v, &ipp_opts.inline_as_plain, ""))
 				return 1;
@@ -152,6 +171,11 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			return 1;
 		}
 	}
+	/* Context mode instruments after the early inliner by default: an
+	 * inlined copy there counts as the call it was.  Intra mode does not
+	 * yet: a copy would count its paths in a region of its own, not its
+	 * function's (docs/NUMBERING.md, section 8). */
+	ipp_opts.einline = einline >= 0 ? einline != 0 : ipp_opts.mode == IPP_MODE_CONTEXT;
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &ipp_info);
 	/* The runtime ABI's trees (abi.cc) survive garbage collections. */
@@ -159,8 +183,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			  (void *)ipp_abi_gc_roots);
 	/* Where the pass goes: right after build_ssa_passes, where every body
 	 * of the unit is in SSA with a CFG and nothing is inlined yet
-	 * (docs/PROTOCOL.md, the design notes); with -fplugin-arg-ipp-einline
-	 * where gcov's pass is, after "profile" (the small IPA pass that
+	 * (docs/PROTOCOL.md, the design notes); with einline (the default in
+	 * context mode) where gcov's pass is, after "profile" (the small IPA pass that
 	 * follows the early inliner and the early optimizations), so that the
 	 * program keeps the plain build's early inlining decisions and each
 	 * inlined copy becomes a virtual procedure (inline.cc). */

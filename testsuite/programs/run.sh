@@ -24,6 +24,13 @@
 #   docs/PROTOCOL.md, "Tail calls"), else against MODE's.
 #   A line "ipp-cflags: FLAGS" adds FLAGS to both builds.  The instrumented
 #   build runs with IPP_VERBOSE=1 and must print no "ipp: warning"/"ipp: error".
+# The annotations are of the source program: its calls as written.  So the
+# instrumented builds here instrument before GCC's early inliner
+# (-fplugin-arg-ipp-einline=no: intra mode's default, not context mode's),
+# whose inlining and early optimizations (tail recursion made a loop, a
+# copy folded away) change the call structure at -O2.  einline.sh checks
+# context mode's default build against these same annotations, on the
+# programs where GCC's early passes leave the source's paths.
 #
 # Environment: srcdir, builddir (automake sets them), IPP_TEST_MODES, and
 # IPP_TEST_IPPFLAGS: more flags for the ipp build only, IPP_TEST_PROGRAMS:
@@ -121,7 +128,7 @@ for src in "$srcdir"/testsuite/programs/*.c; do
 			exe=$work/$name$O.$mode
 			prof=$work/$name$O.$mode.prof
 			if ! "$wrap" $O -w $cflags -fplugin-arg-ipp-mode=$mode \
-			     ${IPP_TEST_IPPFLAGS:-} "$src" -o "$exe" \
+			     -fplugin-arg-ipp-einline=no ${IPP_TEST_IPPFLAGS:-} "$src" -o "$exe" \
 			     2>"$work/err"; then
 				bad "$t: does not compile with ipp"
 				sed 's/^/    /' "$work/err"
