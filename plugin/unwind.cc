@@ -118,12 +118,15 @@ void ipp_unwind_pad(function *fun, hash_set<gimple *> *throwers, tree frame)
 						 build_fold_addr_expr(frame)), GSI_NEW_STMT);
 	gsi_insert_after(&gsi, gimple_build_resx(region->index), GSI_NEW_STMT);
 
-	/* a statement that throws inside the function ends its block */
+	/* a statement that throws inside the function ends its block: debug
+	 * statements after it too go to the next block (last_stmt skips
+	 * them, mark_reachable_handlers does not: -g -fnon-call-exceptions,
+	 * gcc.dg/pr103837.c) */
 	for (unsigned i = 0; i < stmts.length(); i++) {
 		gimple *s = stmts[i];
 		edge e;
 		add_stmt_to_eh_lp(s, lp->index);
-		if (s != last_stmt(gimple_bb(s)))
+		if (s != gsi_stmt(gsi_last_bb(gimple_bb(s))))
 			split_block(gimple_bb(s), s);
 		make_eh_edges(s);
 		e = find_edge(gimple_bb(s), pad);
