@@ -302,7 +302,7 @@ activations_vs_calls() {
 # -O2; bench/README "Nominal costs" says how they were counted).
 declare -A nominal=(
 	[frame_push]=8 [frame_pop]=2 [counts_select]=3 [counts_call]=5 [itgt_check]=5 [path_save]=5
-	[cont_return]=2 [rec_array]=1 [rec_row]=3 [row_call]=8
+	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
 	[record_call]=3 [htab_call]=3 [rec_probe]=10 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
 	[stand]=2 [interproc]=5 [interproc_return]=1 [itgt_store]=2 [dead_mark]=1
 	[dead_mark_top]=2 [lost_inline]=5 [arc_hit]=14
@@ -381,6 +381,7 @@ events_table() {
 		[ "$mode" = context ] && row "  __ipp_itgt check at fresh entries" "$(x itgt_checks)" "${nominal[itgt_check]}" "derived (upper bound, see README)"
 		[ "$mode" = context ] && row "  __ipp_path saved and restored (fresh)" "$(x path_saves)" "${nominal[path_save]}" "derived"
 		[ "$mode" = context ] && row "  continuing returns: __ipp_path = r" "$(x returns_continuing)" "${nominal[cont_return]}" "derived"
+		[ "$mode" = context ] && row "  lazy-r returns: r from the row tables" "$(x returns_lazy)" "${nominal[lazy_return]}" "derived"
 		row "  records counted in arrays: counts[n] += 1" "$(x rec_array)" "${nominal[rec_array]}" "derived"
 		row "  hash activations: __ipp_htab call sequence" "$(x htab_calls)" "${nominal[htab_call]}" "derived"
 		row "  records probed inline in hash tables" "$(x rec_probe)" "${nominal[rec_probe]}" "derived ($((rcUser - $(x rec_hash))) missed into __ipp_record)"

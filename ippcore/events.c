@@ -19,7 +19,11 @@
  *  - in context mode a procedure without abnormal edges that records at
  *    restarts (ipp_fin_proc_restarts) and whose local paths from its
  *    entry and restarts number 1 .. row_max (ipp_local.h) counts in rows
- *    in every body that does not count in an array;
+ *    in every body that does not count in an array; such a body keeps
+ *    no r on its edges (lazy r) if the function's calls need no frame
+ *    and it makes no continuing call: its checkpoints at its restarts
+ *    store their restart values, its return computes r from the row
+ *    tables;
  *  - a body (fresh or continuing) that counts in neither an array nor
  *    rows and records at restarts (ipp_fin_proc_restarts) takes its
  *    region's hash table once per activation (__ipp_htab) and probes it
@@ -40,8 +44,9 @@
  *  - a NORMAL edge into a block or Exit_P: r += rho_e(nvc) if rho_e is
  *    not 0 and the body keeps r (a multiply if the body is a clone and a
  *    != 0: a fresh body's nvc is the constant 1), l += lambda_e in rows;
- *    into Exit_P a return (pop; a clone hands r back); into a call
- *    vertex, the call (below);
+ *    into Exit_P a return (pop; a clone hands r back, computed from the
+ *    row tables in a lazy body: one multiply); into a call vertex, the
+ *    call (below);
  *  - a NORMAL edge into GExit_P: a dead end; its rho multiplies into the
  *    recorded value (clone, r kept); the frame, or a frameless clone's
  *    caller's frame through __ipp_top, is marked recorded;
@@ -56,7 +61,7 @@
  * Each complete record ends at a return of a fresh activation, a split or
  * a dead end, in some body of the procedure where it ends: counted in the
  * array (fresh, array), in a row (a row body, and the point reachable by
- * a local path from the entry or a restart; when the
+ * a local path from the entry or a restart, or the body is lazy; when the
  * path's local part started at a return site, l >= nentry and __ipp_row
  * passes it to __ipp_record), else through __ipp_record.
  * If the plugin's placement changes, this file changes with it.
@@ -118,6 +123,13 @@ static bool rows(const struct plan *pl, int body)
 static bool htab_body(const struct plan *pl, int body)
 {
 	return pl->htab && !(body == FRESH && pl->array) && !rows(pl, body);
+}
+
+/* r not kept on the edges: a continuing body in rows whose calls need no
+ * frame and that makes no continuing call (ipp_instrument) */
+static bool lazy_r(const struct plan *pl, int body)
+{
+	return body == CONT && rows(pl, body) && !pl->framed && !pl->continues;
 }
 
 /* Does the body push a frame: for its calls, or (a function's) to move
@@ -342,7 +354,8 @@ static int count_record(struct walk *w, const ipp_path *path, uint64_t n, ipp_id
 	body = p == x ? FRESH : CONT;
 	if (body == FRESH && pl->array) {
 		add(ev, &ev->rec_array, n);
-	} else if (rows(pl, body) && (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY)) {
+	} else if (rows(pl, body) && (lazy_r(pl, body) ||
+				      (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY))) {
 		add(ev, &ev->rec_row, n);
 		if (from_return_site(f, path))
 			add(ev, &ev->rec_row_return, n);
@@ -515,7 +528,7 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 	ipp_id p = owner(f, e), dst = ipp_fin_edst(f, e);
 	const struct plan *pl = &w->plan[p];
 	ipp_events *ev = w->ev;
-	bool clone = body == CONT, nonzero;
+	bool keeps_r = !lazy_r(pl, body), clone = body == CONT, nonzero;
 	enum ipp_vkind dk = ipp_fin_vkind(f, dst);
 
 	switch (ipp_fin_ekind(f, e)) {
@@ -531,10 +544,11 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 			add(ev, &ev->interproc_returns, n);
 		break;
 	case IPP_E_SURR_EXIT:		/* a split: rho in the recorded value */
-		if (clone && lin_mult(f, e, false, NULL))
+		if (keeps_r && clone && lin_mult(f, e, false, NULL))
 			add(ev, &ev->multiplies, n);
 		break;
-	case IPP_E_SURR_ENTRY:		/* the restart */
+	case IPP_E_SURR_ENTRY:		/* the restart (a lazy body computes it
+					 * for its checkpoint) */
 		add(ev, &ev->restarts, n);
 		if (clone && lin_mult(f, e, false, NULL))
 			add(ev, &ev->multiplies, n);
@@ -543,7 +557,7 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 		break;
 	case IPP_E_NORMAL:
 		if (dk == IPP_V_GEXIT) {	/* a dead end: rho in the recorded value */
-			if (clone && lin_mult(f, e, false, NULL))
+			if (keeps_r && clone && lin_mult(f, e, false, NULL))
 				add(ev, &ev->multiplies, n);
 			if (framed(pl, body) || clone)
 				add(ev, &ev->dead_marks, n);
@@ -551,9 +565,9 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 				add(ev, &ev->dead_marks_top, n);
 			break;
 		}
-		if (lin_mult(f, e, false, &nonzero) && clone)
+		if (lin_mult(f, e, false, &nonzero) && keeps_r && clone)
 			add(ev, &ev->multiplies, n);
-		if (nonzero)
+		if (nonzero && keeps_r)
 			add(ev, &ev->increments, n);
 		if (rows(pl, body) && ipp_local_edge(pl->local, e) != 0)
 			add(ev, &ev->local_increments, n);
@@ -566,6 +580,10 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 				add(ev, &ev->frame_pops, n);
 			if (clone)
 				add(ev, &ev->returns_continuing, n);
+			if (clone && !keeps_r) {
+				add(ev, &ev->returns_lazy, n);
+				add(ev, &ev->multiplies, n);	/* a[l] * nvc */
+			}
 		} else if (dk == IPP_V_CALL) {
 			call_site(w, dst, body, n);
 		}

@@ -234,6 +234,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(returns, "normal returns")                                            \
 	X(frame_pops, "returns of activations with a frame")                    \
 	X(returns_continuing, "returns of continuing activations: __ipp_path = r") \
+	X(returns_lazy, "of them: r from the row tables (lazy-r bodies)")       \
 	/* records of complete paths, by site and by route */                   \
 	X(records, "records: rec_return + rec_split + rec_dead")                \
 	X(rec_return, "at the return of a fresh activation")                    \
@@ -251,7 +252,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(rec_region_48, "records in larger regions of at most 2^48 paths")     \
 	X(rec_region_big, "records in regions of more than 2^48 paths")         \
 	/* register arithmetic */                                                \
-	X(increments, "r += rho_e(nvc) on edges")                               \
+	X(increments, "r += rho_e(nvc) on edges (none in lazy-r bodies)")       \
 	X(local_increments, "l += lambda_e on edges (bodies counting in rows)") \
 	X(restarts, "restarts after a split: r and l set")                      \
 	X(multiplies, "multiplies by nvc (clones only): edges, records, "        \

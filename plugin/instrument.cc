@@ -145,6 +145,7 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 			     c = fi->inl.v[c].parent)
 				fi->inl.v[c].framed = true;
 		}
+		fi->calls_framed = fi->framed;
 		/* A body or copy that records at its restarts (back edges,
 		 * cuts) keeps a checkpoint that moves with them: after a
 		 * restart, a crash must stop the path that restarted.  Marking
@@ -289,6 +290,11 @@ struct fnstate {
 	tree l;			/* ... the local register */
 	tree row;		/* ... the activation's row, NULL until its first record */
 	bool records_restarts;	/* the body records at back edges or cuts */
+	bool lazy_r;		/* ... r is not kept: every path it ends starts at the entry
+				 * or a restart, and nothing else needs r but the return,
+				 * which computes it from the row tables, and the
+				 * checkpoints at its restarts, which store their
+				 * restart values */
 	vec<struct row_site> sites;	/* ... records to finish (finish_rows) */
 	/* the conditional blocks of the entry and of the entries of
 	 * inlined copies (finish_entry), in order */
@@ -454,7 +460,7 @@ static tree add_val(gimple_seq *seq, tree x, tree y)
 /* r = r + v */
 static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 {
-	if (integer_zerop(v))
+	if (integer_zerop(v) || st->lazy_r)
 		return;
 	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
 }
@@ -588,7 +594,16 @@ static void emit_row_record(gimple_seq *seq, struct fnstate *st, tree idx, tree 
  * activation's row. */
 static void emit_record(gimple_seq *seq, struct fnstate *st, ipp_id e, ipp_id at)
 {
-	tree n = val(seq, st->r);
+	tree n;
+	if (st->lazy_r) {
+		/* the runtime takes the number from the row tables */
+		tree idx = val(seq, st->l);
+		if (e != IPP_NONE)
+			idx = add_val(seq, idx, build_int_cstu(ipp_u64, ipp_local_edge(st->local, e)));
+		emit_row_record(seq, st, idx, build_int_cstu(ipp_u64, 0), false);
+		return;
+	}
+	n = val(seq, st->r);
 	if (e != IPP_NONE)
 		n = add_val(seq, n, rho_val(seq, st, e));
 	if (st->local) {
@@ -740,13 +755,20 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 {
 	gcc_assert(st->exit_of[w] != IPP_NONE);
 	emit_record(seq, st, st->exit_of[w], w);
-	emit_assign(seq, st->r, restart_val(seq, st, v));
 	if (st->local)
 		emit_local_set(seq, st, ipp_local_edge(st->local, st->restart_of[v]));
 	/* the old checkpoint names a prefix of the path just recorded: the
 	 * new one names v.  Every body and copy that records at a restart
-	 * has a frame of its own (ipp_decide_frames). */
+	 * has a frame of its own (ipp_decide_frames).  Without r, the
+	 * checkpoint stores v's restart value (loop-invariant: onentry and
+	 * nvc are the clone's parameters) */
 	gcc_assert(own_frame(st));
+	if (st->lazy_r) {
+		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), restart_val(seq, st, v));
+		emit_stand(seq, st, inside(v), false);
+		return;
+	}
+	emit_assign(seq, st->r, restart_val(seq, st, v));
 	emit_stand(seq, st, inside(v), true);
 }
 
@@ -1010,7 +1032,22 @@ static void finish_rows(struct fnstate *st)
  * the number back. */
 static void emit_return(gimple_seq *seq, struct fnstate *st)
 {
-	tree r = val(seq, st->r);
+	tree r;
+	if (st->lazy_r && st->cont) {
+		/* the number from the row tables: onentry + a[l] * nvc + b[l] */
+		tree l = val(seq, st->l), ta = tmp(), tb = tmp(), m = tmp(), s = tmp();
+		if (!st->fi->rows)
+			st->fi->rows = ipp_abi_rows(st->local, st->u->checksum, st->fi->proc,
+						    &st->fi->rows_a, &st->fi->rows_b);
+		emit_assign(seq, ta, build4(ARRAY_REF, ipp_u64, st->fi->rows_a, l, NULL_TREE,
+					    NULL_TREE));
+		emit_assign(seq, tb, build4(ARRAY_REF, ipp_u64, st->fi->rows_b, l, NULL_TREE,
+					    NULL_TREE));
+		gimple_seq_add_stmt(seq, gimple_build_assign(m, MULT_EXPR, ta, st->nvc));
+		gimple_seq_add_stmt(seq, gimple_build_assign(s, PLUS_EXPR, m, tb));
+		emit_assign(seq, st->r, add_val(seq, st->onentry, s));
+	}
+	r = val(seq, st->r);
 	if (st->frame)
 		emit_pop(seq, st->frame);
 	if (st->cont) {
@@ -1481,6 +1518,11 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		st.local = fi->local;
 		st.l = create_tmp_var(ipp_u64, "ipp_l");
 		st.row = create_tmp_var(build_pointer_type(ipp_u64), "ipp_row");
+		/* Nothing needs r but the records, the checkpoints at the
+		 * restarts (whose values are the restarts') and the return:
+		 * no frame for calls, no continuing calls (no path starts at
+		 * a return site).  Then r is not kept on the edges. */
+		st.lazy_r = st.cont && !fi->calls_framed && !makes_continuing_calls(g, fin, b);
 	}
 	/* A body that counts through __ipp_record (no array, no rows) and
 	 * records at its restarts (its loops) takes the thread's table of

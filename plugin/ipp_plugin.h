@@ -153,7 +153,9 @@ struct fninfo {
 	ipp_id proc;
 	const char *skip;	/* reason, or NULL if instrumented */
 	bool cloneable;		/* may get a continuing clone (clone.cc) */
-	bool framed;		/* has a frame (instrument.cc, ipp_needs_frame) */
+	bool framed;		/* has a frame (ipp_decide_frames) */
+	bool calls_framed;	/* ... for its calls or abnormal edges, not
+				 * only for the records at its restarts */
 	bool in_memory;		/* the path register is frame.path */
 	struct inlines inl;	/* the inlined copies in its body */
 	struct body orig;	/* the original body's anchors */

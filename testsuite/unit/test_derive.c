@@ -327,6 +327,14 @@ static bool probes(const struct tables *t, ipp_id p, bool fresh)
 	return t->plan[p].htab && !(fresh && t->plan[p].array) && !in_rows(t, p, fresh);
 }
 
+/* r not kept on the edges: only a clone (the plugin's st.lazy_r needs
+ * st.cont), in rows, whose calls need no frame and that makes no
+ * continuing call */
+static bool lazy_r(const struct tables *t, ipp_id p, bool fresh)
+{
+	return !fresh && in_rows(t, p, fresh) && !t->plan[p].framed && !t->plan[p].continues;
+}
+
 /* Does body `fresh` of p push a frame: for its calls, or to move its
  * checkpoint on at its restarts (ipp_decide_frames)?  Both bodies alike. */
 static bool has_frame(const struct tables *t, ipp_id p, bool fresh)
@@ -812,7 +820,8 @@ static void ev_record(struct sim *s, const struct act *a, ipp_id at)
 	if (a->fresh && pl->array) {
 		ev->rec_array++;
 	} else if (in_rows(t, a->proc, a->fresh) &&
-		   (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY)) {
+		   (lazy_r(t, a->proc, a->fresh) ||
+		    (ipp_local_reach(pl->local, at) & IPP_LOCAL_FROM_ENTRY))) {
 		ev->rec_row++;
 		ev->rec_row_return += a->from_ret;	/* l >= nentry */
 	} else if (probes(t, a->proc, a->fresh)) {
@@ -827,8 +836,10 @@ static void ev_edge(struct sim *s, const struct act *a, ipp_id fe)
 {
 	const struct tables *t = s->t;
 	ipp_events *ev = &s->d.ev;
-	ev->increments += t->rho_add[fe];	/* r += rho_e(nvc) */
-	ev->multiplies += !a->fresh && t->rho_mul[fe];
+	if (!lazy_r(t, a->proc, a->fresh)) {
+		ev->increments += t->rho_add[fe];	/* r += rho_e(nvc) */
+		ev->multiplies += !a->fresh && t->rho_mul[fe];
+	}
 	if (in_rows(t, a->proc, a->fresh) && ipp_local_edge(t->plan[a->proc].local, fe) != 0)
 		ev->local_increments++;	/* l += lambda_e */
 }
@@ -838,15 +849,18 @@ static void ev_edge(struct sim *s, const struct act *a, ipp_id fe)
 static void ev_record_rho(struct sim *s, const struct act *a, ipp_id fe)
 {
 	const struct tables *t = s->t;
-	if (!a->fresh && fe >= 0 && t->rho_mul[fe])
+	if (!a->fresh && !lazy_r(t, a->proc, false) && fe >= 0 && t->rho_mul[fe])
 		s->d.ev.multiplies++;
 }
 
 /* Activation a restarts at v (after a split, a longjmp, a computed goto). */
 static void ev_restart(struct sim *s, struct act *a, ipp_id v)
 {
+	ipp_id fe = s->t->surr_entry[v];
 	s->d.ev.restarts++;
-	ev_record_rho(s, a, s->t->surr_entry[v]);	/* the restart value */
+	/* the restart value: r's, or a lazy body's checkpoint's */
+	if (!a->fresh && fe >= 0 && s->t->rho_mul[fe])
+		s->d.ev.multiplies++;
 	a->from_ret = false;
 }
 
@@ -862,6 +876,10 @@ static void ev_return(struct sim *s, const struct act *a)
 		ev_record(s, a, ipp_proc_exit(t->g, a->proc));
 	} else {
 		ev->returns_continuing++;	/* __ipp_path = r */
+		if (lazy_r(t, a->proc, false)) {
+			ev->returns_lazy++;	/* r from the row tables */
+			ev->multiplies++;
+		}
 	}
 }
 
@@ -1588,14 +1606,14 @@ static void print_stats(const char *what, const struct stats *st)
 	       st->untraced, st->longjmps, st->gotos, st->secs);
 	if (st->ev.activations)
 		printf("\n    events: %llu fresh and %llu continuing activations, %llu with a frame, "
-		       "%llu returns; records: %llu in arrays, %llu in "
+		       "%llu returns (%llu lazy); records: %llu in arrays, %llu in "
 		       "rows (%llu from a return site), %llu probed inline, %llu through "
 		       "__ipp_record; %llu + %llu "
 		       "increments, %llu multiplies, %llu calls (%llu continuing, %llu framed), "
 		       "%llu dead-end marks (%llu through __ipp_top)",
 		       (unsigned long long)st->ev.fresh, (unsigned long long)st->ev.continuing,
 		       (unsigned long long)st->ev.frames,
-		       (unsigned long long)st->ev.returns,
+		       (unsigned long long)st->ev.returns, (unsigned long long)st->ev.returns_lazy,
 		       (unsigned long long)st->ev.rec_array, (unsigned long long)st->ev.rec_row,
 		       (unsigned long long)st->ev.rec_row_return, (unsigned long long)st->ev.rec_probe,
 		       (unsigned long long)st->ev.rec_hash,
