@@ -118,16 +118,23 @@ void ipp_unwind_pad(function *fun, hash_set<gimple *> *throwers, tree frame)
 						 build_fold_addr_expr(frame)), GSI_NEW_STMT);
 	gsi_insert_after(&gsi, gimple_build_resx(region->index), GSI_NEW_STMT);
 
-	/* a statement that throws inside the function ends its block: debug
-	 * statements after it too go to the next block (last_stmt skips
-	 * them, mark_reachable_handlers does not: -g -fnon-call-exceptions,
-	 * gcc.dg/pr103837.c) */
+	/* a statement that throws inside the function ends its block.  Debug
+	 * statements alone after it are dropped, not split off: last_stmt
+	 * skips them, mark_reachable_handlers does not (-g
+	 * -fnon-call-exceptions, gcc.dg/pr103837.c), and a block of its own
+	 * would exist with -g only (-fcompare-debug) */
 	for (unsigned i = 0; i < stmts.length(); i++) {
 		gimple *s = stmts[i];
 		edge e;
 		add_stmt_to_eh_lp(s, lp->index);
-		if (s != gsi_stmt(gsi_last_bb(gimple_bb(s))))
+		if (s != last_stmt(gimple_bb(s))) {
 			split_block(gimple_bb(s), s);
+		} else {
+			gimple_stmt_iterator di = gsi_for_stmt(s);
+			gsi_next(&di);
+			while (!gsi_end_p(di))
+				gsi_remove(&di, true);	/* only debug statements */
+		}
 		make_eh_edges(s);
 		e = find_edge(gimple_bb(s), pad);
 		e->probability = profile_probability::never();
