@@ -71,12 +71,12 @@ static void add_nodes(struct callgraph *cg)
 		/* a node per source function: an inlined copy's entries and
 		 * blocks are its function's (fn_counts) */
 		fn_counts_init(u, &f);
-		cg->origin[i] = xcalloc(ipp_graph_nprocs(u->g) + 1, sizeof(ipp_id));
-		memcpy(cg->origin[i], f.origin, ipp_graph_nprocs(u->g) * sizeof(ipp_id));
+		cg->origin[i] = f.origin;	/* kept: node_of reads it */
+		f.origin = NULL;
 		for (size_t p = 0; p < ipp_graph_nprocs(u->g); p++) {
 			struct cg_node *n;
 			if ((ipp_proc_flags(u->g, (ipp_id)p) & IPP_PROC_SKIPPED) ||
-			    f.origin[p] != (ipp_id)p)
+			    cg->origin[i][p] != (ipp_id)p)
 				continue;
 			GROW(cg->nodes, cg->nnodes, cap);
 			n = &cg->nodes[cg->nnodes++];

@@ -132,12 +132,11 @@ static bool lazy_r(const struct plan *pl, int body)
 	return body == CONT && rows(pl, body) && !pl->framed && !pl->continues;
 }
 
-/* Does the body push a frame: for its calls, or (a function's) to move
+/* Does a body of the procedure push a frame: for its calls, or (a function's) to move
  * its checkpoint on with the records at its restarts? */
-static bool framed(const struct plan *pl, int body)
+static bool framed(const struct plan *pl)
 {
-	(void)body;	/* both bodies alike */
-	return pl->framed || pl->restarts;
+	return pl->framed || pl->restarts;	/* both bodies alike */
 }
 
 /* The procedure whose body runs code of procedure p: p itself, or for an
@@ -467,7 +466,7 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 	ipp_events *ev = w->ev;
 	add(ev, &ev->activations, n);
 	add(ev, fresh ? &ev->fresh : &ev->continuing, n);
-	if (framed(pl, body))
+	if (framed(pl))
 		add(ev, &ev->frames, n);
 	if (pl->copy) {
 		if (pl->summarized && pl->array)
@@ -514,7 +513,7 @@ static void call_site(struct walk *w, ipp_id v, int body, uint64_t n)
 		add(ev, &ev->calls_dead, n);
 	} else {
 		add(ev, &ev->calls_summarized, n);
-		if (framed(pl, body))
+		if (framed(pl))
 			add(ev, &ev->calls_framed, n);
 		if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)
 			add(ev, &ev->calls_indirect, n);
@@ -559,9 +558,9 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 		if (dk == IPP_V_GEXIT) {	/* a dead end: rho in the recorded value */
 			if (keeps_r && clone && lin_mult(f, e, false, NULL))
 				add(ev, &ev->multiplies, n);
-			if (framed(pl, body) || clone)
+			if (framed(pl) || clone)
 				add(ev, &ev->dead_marks, n);
-			if (!framed(pl, body) && clone)
+			if (!framed(pl) && clone)
 				add(ev, &ev->dead_marks_top, n);
 			break;
 		}
@@ -572,11 +571,11 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 		if (rows(pl, body) && ipp_local_edge(pl->local, e) != 0)
 			add(ev, &ev->local_increments, n);
 		if (dk == IPP_V_EXIT && pl->copy) {
-			if (framed(pl, body))	/* a copy leaves: its frame popped */
+			if (framed(pl))	/* a copy leaves: its frame popped */
 				add(ev, &ev->frame_pops, n);
 		} else if (dk == IPP_V_EXIT) {
 			add(ev, &ev->returns, n);
-			if (framed(pl, body))
+			if (framed(pl))
 				add(ev, &ev->frame_pops, n);
 			if (clone)
 				add(ev, &ev->returns_continuing, n);

@@ -115,6 +115,14 @@ static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
  * and every copy around it, have frames then too). */
 static int copy_of_proc(const fninfo *fi, ipp_id p);
 
+/* fi needs a frame for vertex v, and so does every copy around v. */
+static void frame_at(const struct unit *u, fninfo *fi, ipp_id v)
+{
+	fi->framed = true;
+	for (int c = copy_of_proc(fi, ipp_vertex_proc(u->g, v)); c >= 0; c = fi->inl.v[c].parent)
+		fi->inl.v[c].framed = true;
+}
+
 void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 {
 	for (size_t i = 0; i < u->nfns; i++) {
@@ -138,12 +146,8 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 			needs = ipp_fin_call_summary(fin, v) == IPP_SUM_NONE ||
 				body_setjmp(b, v + 1) || !gimple_call_fndecl(call) ||
 				(!dead_end_call(b, fin, v) && !(gimple_call_flags(call) & ECF_LEAF));
-			if (!needs)
-				continue;
-			fi->framed = true;
-			for (int c = copy_of_proc(fi, ipp_vertex_proc(u->g, v)); c >= 0;
-			     c = fi->inl.v[c].parent)
-				fi->inl.v[c].framed = true;
+			if (needs)
+				frame_at(u, fi, v);
 		}
 		fi->calls_framed = fi->framed;
 		/* A body or copy that records at its restarts (back edges,
@@ -153,26 +157,10 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 		 * path's prefix, and with it the flow through the restart
 		 * vertex (the path before it counted, the one after it not):
 		 * `ipp check` rejects such a profile. */
-		for (size_t k = 0; k < b->nv; k++) {
-			ipp_id v = b->vbase + (ipp_id)k;
-			if (u->exit_of[v] == IPP_NONE)
-				continue;
-			fi->framed = true;
-			for (int c = copy_of_proc(fi, ipp_vertex_proc(u->g, v)); c >= 0;
-			     c = fi->inl.v[c].parent)
-				fi->inl.v[c].framed = true;
-		}
+		for (size_t k = 0; k < b->nv; k++)
+			if (u->exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
+				frame_at(u, fi, b->vbase + (ipp_id)k);
 	}
-}
-
-/* Does fi's body record at a back edge or a cut (its restarts), its own
- * or those of an inlined copy it keeps (inline.cc)? */
-static bool records_restarts(const struct unit *u, const fninfo *fi)
-{
-	for (size_t k = 0; k < fi->orig.nv; k++)
-		if (u->exit_of[fi->orig.vbase + (ipp_id)k] != IPP_NONE)
-			return true;
-	return false;
 }
 
 /* Two-level counting (docs/NUMBERING.md) pays where many records of an
@@ -227,9 +215,9 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 				continue;
 			q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
 			/* a callee that records before a tail call records
-			 * before it returns */
-			if (!q || q->skip || q->framed || records_restarts(u, q) ||
-			    makes_tail_calls(u->g, &q->orig))
+			 * before it returns (one that records at its restarts
+			 * is framed) */
+			if (!q || q->skip || q->framed || makes_tail_calls(u->g, &q->orig))
 				continue;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
@@ -289,8 +277,7 @@ struct fnstate {
 	const ipp_local *local;	/* counts in rows: the local numbering, or NULL */
 	tree l;			/* ... the local register */
 	tree row;		/* ... the activation's row, NULL until its first record */
-	bool records_restarts;	/* the body records at back edges or cuts */
-	bool lazy_r;		/* ... r is not kept: every path it ends starts at the entry
+	bool lazy_r;		/* a rows body: r is not kept: every path it ends starts at the entry
 				 * or a restart, and nothing else needs r but the return,
 				 * which computes it from the row tables, and the
 				 * checkpoints at its restarts, which store their
@@ -1485,9 +1472,6 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		TREE_THIS_VOLATILE(st.r) = 1;
 		TREE_SIDE_EFFECTS(st.r) = 1;
 	}
-	for (size_t k = 0; k < b->nv; k++)
-		if (st.exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
-			st.records_restarts = true;	/* its own or an inlined copy's */
 	if (st.cont) {
 		st.onentry = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_PATH));
 		st.nvc = get_or_create_ssa_default_def(fun, ipp_clone_param(b, IPP_CLONE_NVC));
@@ -1537,8 +1521,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 
 	/* The frame: for the calls that need one, and for a body that records
 	 * at its restarts, whose checkpoint must move on with them
-	 * (ipp_decide_frames). */
-	gcc_assert(fi->framed || !st.records_restarts);
+	 * (ipp_decide_frames; emit_split asserts it). */
 	if (fi->framed) {
 		st.frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_frame");
 		TREE_ADDRESSABLE(st.frame) = 1;

@@ -335,11 +335,10 @@ static bool lazy_r(const struct tables *t, ipp_id p, bool fresh)
 	return !fresh && in_rows(t, p, fresh) && !t->plan[p].framed && !t->plan[p].continues;
 }
 
-/* Does body `fresh` of p push a frame: for its calls, or to move its
+/* Does a body of p push a frame: for its calls, or to move its
  * checkpoint on at its restarts (ipp_decide_frames)?  Both bodies alike. */
-static bool has_frame(const struct tables *t, ipp_id p, bool fresh)
+static bool has_frame(const struct tables *t, ipp_id p)
 {
-	(void)fresh;
 	return t->plan[p].framed || t->plan[p].restarts;
 }
 
@@ -802,7 +801,7 @@ static void ev_activation(struct sim *s, ipp_id q, bool fresh)
 		ev->fresh++;
 	else
 		ev->continuing++;
-	ev->frames += has_frame(s->t, q, fresh);
+	ev->frames += has_frame(s->t, q);
 	ev->htab_calls += probes(s->t, q, fresh);
 	if (fresh) {
 		ev->counts_calls += pl->array;
@@ -870,7 +869,7 @@ static void ev_return(struct sim *s, const struct act *a)
 	const struct tables *t = s->t;
 	ipp_events *ev = &s->d.ev;
 	ev->returns++;
-	ev->frame_pops += has_frame(t, a->proc, a->fresh);
+	ev->frame_pops += has_frame(t, a->proc);
 	if (a->fresh) {
 		ev->rec_return++;	/* a fresh activation records its path */
 		ev_record(s, a, ipp_proc_exit(t->g, a->proc));
@@ -898,7 +897,7 @@ static void ev_call(struct sim *s, const struct act *a, ipp_id c)
 		ev->calls_dead++;
 	} else {
 		ev->calls_summarized++;
-		ev->calls_framed += has_frame(t, a->proc, a->fresh);
+		ev->calls_framed += has_frame(t, a->proc);
 		if (ipp_call_flags(t->g, c) & IPP_CALL_INDIRECT)
 			ev->calls_indirect++;
 	}
@@ -1009,9 +1008,9 @@ static void dead_end(struct sim *s, ipp_id e)
 	s->d.ev.rec_dead++;
 	ev_record_rho(s, x, t->kept[e]);
 	ev_record(s, x, ipp_edge_src(t->g, e));
-	if (has_frame(t, x->proc, x->fresh) || !x->fresh)
+	if (has_frame(t, x->proc) || !x->fresh)
 		s->d.ev.dead_marks++;	/* frame.vertex = -1 */
-	if (!has_frame(t, x->proc, x->fresh) && !x->fresh)
+	if (!has_frame(t, x->proc) && !x->fresh)
 		s->d.ev.dead_marks_top++;	/* __ipp_top->vertex = -1 */
 	push_edge(s, x, t->kept[e]);
 	push_edge(s, x, t->gx_gexit[x->proc]);
