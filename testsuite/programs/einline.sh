@@ -112,7 +112,8 @@ if "$wrap" -O2 -fwhole-program $flag "$here/fig4whole.c" -o "$exe" 2>"$work/err"
 	fi
 	# the copies count as their function: power entered 15 times (6
 	# through the first call's copy, 9 through the second's), as out of
-	# line at -O0; main calls it 15 times (fig4whole.c's own comment)
+	# line at -O0; main calls it 15 times (the paper's Figure 4 sums 9
+	# squares and 6 squares, one call of power each)
 	fns=$("$ipp" counts "$exe" "$exe.prof" | tr '\n' ' ')
 	arcs=$("$ipp" counts --calls "$exe" "$exe.prof" | sed -n '/^# arcs/,$p' | grep power | tr '\n' ' ')
 	if [ "$fns" = "main 1 power 15 " ] && [ "$arcs" = "main -> power 15 " ]; then
