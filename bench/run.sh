@@ -301,11 +301,11 @@ activations_vs_calls() {
 # Nominal instructions of the inserted code per event, in user code (x86-64,
 # -O2; bench/README "Nominal costs" says how they were counted).
 declare -A nominal=(
-	[frame_push]=8 [frame_pop]=2 [counts_select]=3 [counts_call]=5 [itgt_check]=5 [path_save]=5
+	[frame_push]=8 [frame_pop]=2 [counts_select]=3 [counts_call]=5 [path_save]=5
 	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
 	[record_call]=3 [htab_call]=3 [rec_probe]=10 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
-	[stand]=2 [interproc]=5 [interproc_return]=1 [itgt_store]=2 [dead_mark]=1
-	[dead_mark_top]=2 [lost_inline]=5 [arc_hit]=14
+	[stand]=2 [interproc]=5 [interproc_return]=1 [arc_check]=3 [dead_mark]=1
+	[dead_mark_top]=2 [lost_inline]=5 [arc_hit]=1
 )
 
 # events_table PROG: the per-event table of the ipp variants of PROG, the
@@ -378,7 +378,6 @@ events_table() {
 		row "  frame pops" "$(x frame_pops)" "${nominal[frame_pop]}" "derived"
 		row "  array activations: select the counts (inline)" "$(x counts_calls)" "${nominal[counts_select]}" "derived"
 		row "  __ipp_counts call sequence (multi-threaded)" "$coN" "${nominal[counts_call]}" "callgrind"
-		[ "$mode" = context ] && row "  __ipp_itgt check at fresh entries" "$(x itgt_checks)" "${nominal[itgt_check]}" "derived (upper bound, see README)"
 		[ "$mode" = context ] && row "  __ipp_path saved and restored (fresh)" "$(x path_saves)" "${nominal[path_save]}" "derived"
 		[ "$mode" = context ] && row "  continuing returns: __ipp_path = r" "$(x returns_continuing)" "${nominal[cont_return]}" "derived"
 		[ "$mode" = context ] && row "  lazy-r returns: r from the row tables" "$(x returns_lazy)" "${nominal[lazy_return]}" "derived"
@@ -398,8 +397,8 @@ events_table() {
 		if [ "$mode" = context ]; then
 			row "  continuing calls: stores and 3 arguments" "$(x calls_interproc)" "${nominal[interproc]}" "derived"
 			row "  continuing calls returned: r = __ipp_path" "$(x interproc_returns)" "${nominal[interproc_return]}" "derived"
-			row "  indirect calls: __ipp_itgt = fn" "$(x calls_indirect)" "${nominal[itgt_store]}" "derived"
-			row "  indirect arcs counted by the arc cache" "$(( $(x icall_arcs) - icN ))" "${nominal[arc_hit]}" "derived $(x icall_arcs) - callgrind __ipp_icall calls"
+			row "  indirect calls: the site's arc cache checked" "$(x calls_indirect)" "${nominal[arc_check]}" "derived"
+			row "  ... hits: count += 1" "$(( $(x calls_indirect) - icN ))" "${nominal[arc_hit]}" "derived $(x calls_indirect) - callgrind __ipp_icall calls"
 		fi
 		row "  dead ends: frame marked recorded" "$(x dead_marks)" "${nominal[dead_mark]}" "derived"
 		row "  ... through __ipp_top (frameless clones)" "$(x dead_marks_top)" "${nominal[dead_mark_top]}" "derived"
@@ -462,13 +461,17 @@ events_table() {
 		[ "$rwN" -le "$(x rec_row)" ] ||
 			xc "__ipp_row calls (callgrind run) at most the row records" "$(x rec_row)" "$rwN"
 		if [ "$mode" = context ]; then
-			# the callee's arc cache counts the rest inline (ipp_abi.h,
-			# struct ipp_rt_arc): only the run knows how many
+			# every indirect call is counted at its site: in place
+			# when the site's cache holds the target (ipp_abi.h, struct
+			# ipp_rt_arc), else by __ipp_icall; the profile's arcs are
+			# those whose target an instrumented unit lists
 			local icc=$(( $(ev "$s" icall_hit) + $(ev "$s" icall_slow) ))
-			[ "$icc" -le "$(y icall_arcs)" ] && [ $(( $(y icall_arcs) > 0 )) = $(( icc > 0 )) ] ||
-				xc "indirect arcs (stats run) counted by __ipp_icall: 1.. the profile's" "1..$(y icall_arcs)" "$icc"
-			[ "$icN" -le "$(x icall_arcs)" ] && [ $(( $(x icall_arcs) > 0 )) = $(( icN > 0 )) ] ||
-				xc "__ipp_icall calls (callgrind run): 1.. the profile's indirect arcs" "1..$(x icall_arcs)" "$icN"
+			[ "$icc" -le "$(y calls_indirect)" ] && [ $(( $(y calls_indirect) > 0 )) = $(( icc > 0 )) ] ||
+				xc "__ipp_icall calls (stats run): 1.. the indirect calls derived" "1..$(y calls_indirect)" "$icc"
+			[ "$icN" -le "$(x calls_indirect)" ] && [ $(( $(x calls_indirect) > 0 )) = $(( icN > 0 )) ] ||
+				xc "__ipp_icall calls (callgrind run): 1.. the indirect calls derived" "1..$(x calls_indirect)" "$icN"
+			[ "$(x icall_arcs)" -le "$(x calls_indirect)" ] ||
+				xc "indirect arcs in the profile: at most the indirect calls derived" "..$(x calls_indirect)" "$(x icall_arcs)"
 		fi
 		echo "cross-checks (derived = stats runtime = callgrind): $chk"
 	done

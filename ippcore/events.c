@@ -28,9 +28,6 @@
  *    rows and records at restarts (ipp_fin_proc_restarts) takes its
  *    region's hash table once per activation (__ipp_htab) and probes it
  *    inline at each record; a miss calls __ipp_record;
- *  - a fresh body checks __ipp_itgt inline if the function is callable
- *    through a pointer (context mode).  The map does not record that
- *    either: the procedures it flags entry (an upper bound) are taken;
  *  - a fresh body that makes continuing calls saves and restores
  *    __ipp_path.
  * Then what each execution does.  Every record (complete or partial) is
@@ -40,7 +37,7 @@
  * that procedure again: G*fin has no recursion), any other to a
  * continuing one.  Per G*fin edge and body:
  *  - GLOBAL_ENTRY: a fresh activation; CALL: a continuing one (frame push,
- *    __ipp_counts, the __ipp_itgt check, the __ipp_path save, by the plan);
+ *    __ipp_counts, the __ipp_path save, by the plan);
  *  - a NORMAL edge into a block or Exit_P: r += rho_e(nvc) if rho_e is
  *    not 0 and the body keeps r (a multiply if the body is a clone and a
  *    != 0: a fresh body's nvc is the constant 1), l += lambda_e in rows;
@@ -57,7 +54,8 @@
  *  - a call vertex reached: interprocedural (stand, arguments, psi of the
  *    return site: a multiply in a clone), dead (summarized, noreturn, the
  *    return site's only edge goes to GExit_P: recorded before), or summarized
- *    (stand if framed; __ipp_itgt if through a pointer, context mode).
+ *    (stand if framed; the arc counted at the site if through a pointer,
+ *    context mode).
  * Each complete record ends at a return of a fresh activation, a split or
  * a dead end, in some body of the procedure where it ends: counted in the
  * array (fresh, array), in a row (a row body, and the point reachable by
@@ -109,7 +107,6 @@ struct plan {
 	bool in_memory;		/* abnormal edges: r in the frame, no rows */
 	bool continues;		/* makes interprocedural (continuing) calls */
 	bool array;		/* the fresh body counts in an array */
-	bool pointer;		/* the fresh body checks __ipp_itgt */
 	bool htab;		/* records at restarts: a body that counts in no
 				 * array and no row probes its hash table inline */
 	ipp_local *local;	/* counts in rows (context mode), or NULL */
@@ -251,7 +248,6 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		if (r != IPP_NONE) {
 			ipp_fin_region_total(f, r, total);
 			pl->array = !mpz_gt_u64(total, lim->array_max);
-			pl->pointer = ctx && !pl->copy && (ipp_proc_flags(g, p) & IPP_PROC_ENTRY);
 		}
 		if (pl->copy)
 			continue;	/* no rows, no probes, no frame for restarts */
@@ -479,8 +475,6 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 		return;
 	if (pl->array)
 		add(ev, &ev->counts_calls, n);
-	if (pl->pointer)
-		add(ev, &ev->itgt_checks, n);
 	if (pl->continues)
 		add(ev, &ev->path_saves, n);
 }

@@ -228,8 +228,6 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(frames, "activations that push a frame (and pop it at a return)")     \
 	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
 	X(htab_calls, "activations of bodies that record at restarts, in no array and no row: each takes its region's table (__ipp_htab)") \
-	X(itgt_checks, "fresh entries checking __ipp_itgt inline (functions "    \
-	  "the map flags entry: an upper bound)")                                 \
 	X(path_saves, "fresh activations that save and restore __ipp_path")     \
 	X(returns, "normal returns")                                            \
 	X(frame_pops, "returns of activations with a frame")                    \
@@ -266,7 +264,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(calls_framed, "of the summarized: in a body with a frame "             \
 	  "(frame.path, frame.vertex stored)")                                    \
 	X(calls_indirect, "of the summarized: through a pointer (context: "      \
-	  "__ipp_itgt stored)")                                                   \
+	  "the arc counted in the site's cache)")                                 \
 	X(interproc_returns, "continuing calls that returned: r = __ipp_path")  \
 	X(dead_marks, "dead ends that mark a frame recorded (vertex = -1)")     \
 	X(dead_marks_top, "of them: through __ipp_top (frameless clones)")      \

@@ -29,6 +29,16 @@ static uint64_t *gc_offset;
 /* The module's initializer, finished by ipp_abi_module_callees. */
 static vec<constructor_elt, va_gc> *module_init;
 
+/* The unit's site caches made so far, by call vertex: the original and
+ * its continuing clone make the same call, and share its cache.  Reset by
+ * ipp_abi_module_data; trees the varpool holds. */
+static vec<tree> arc_caches;
+
+/* The entries table, set by ipp_abi_module_entries: its fields come after
+ * the callees' in the module (a CONSTRUCTOR lists fields in order). */
+static tree entries_var;
+static size_t nentries;
+
 const struct ggc_root_tab ipp_abi_gc_roots[] = {
 	{ &ipp_abi_trees[0], IPP_ABI_NTREES, sizeof(ipp_abi_trees[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
@@ -38,7 +48,7 @@ const struct ggc_root_tab ipp_abi_gc_roots[] = {
 /* The type names runtime/ipp_abi.def uses for its TREE column. */
 static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
 	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_cu64_ptr, ipp_t_frame_ptr,
-	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr;
+	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr, ipp_t_entry_ptr;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -151,11 +161,13 @@ bool ipp_abi_init(void)
 	ABI_TYPE(MODULE) = make_node(RECORD_TYPE);
 	ABI_TYPE(ROWS) = make_node(RECORD_TYPE);
 	ABI_TYPE(CALLEE) = make_node(RECORD_TYPE);
+	ABI_TYPE(ENTRY) = make_node(RECORD_TYPE);
 	ipp_t_frame_ptr = build_pointer_type(ABI_TYPE(FRAME));
 	ipp_t_region_ptr = build_pointer_type(ABI_TYPE(REGION));
 	ipp_t_module_ptr = build_pointer_type(ABI_TYPE(MODULE));
 	ipp_t_rows_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ROWS), TYPE_QUAL_CONST));
 	ipp_t_callee_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(CALLEE), TYPE_QUAL_CONST));
+	ipp_t_entry_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ENTRY), TYPE_QUAL_CONST));
 
 	/* add_field prepends, and finish_builtin_struct reverses the chain:
 	 * the fields go in in ipp_abi.def's (declaration) order. */
@@ -182,6 +194,12 @@ bool ipp_abi_init(void)
 	ABI_FIELD(CALLEE, NAME) = add_field(ABI_TYPE(CALLEE), #NAME, TREE, &fields);
 #include "ipp_abi.def"
 	finish_builtin_struct(ABI_TYPE(CALLEE), "ipp_rt_callee", fields, NULL_TREE);
+
+	fields = NULL_TREE;
+#define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(ENTRY, NAME) = add_field(ABI_TYPE(ENTRY), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(ENTRY), "ipp_rt_entry", fields, NULL_TREE);
 
 	fields = NULL_TREE;
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) \
@@ -227,6 +245,7 @@ bool ipp_abi_init(void)
 	ok &= check_struct("struct ipp_rt_module", ABI_TYPE(MODULE), sizeof(struct ipp_rt_module));
 	ok &= check_struct("struct ipp_rt_rows", ABI_TYPE(ROWS), sizeof(struct ipp_rt_rows));
 	ok &= check_struct("struct ipp_rt_callee", ABI_TYPE(CALLEE), sizeof(struct ipp_rt_callee));
+	ok &= check_struct("struct ipp_rt_entry", ABI_TYPE(ENTRY), sizeof(struct ipp_rt_entry));
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME)                                              \
 	ok &= check_field("struct ipp_rt_frame", ABI_FIELD(FRAME, NAME),                    \
 			  offsetof(struct ipp_rt_frame, NAME), sizeof(CTYPE));
@@ -242,6 +261,9 @@ bool ipp_abi_init(void)
 #define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME)                                             \
 	ok &= check_field("struct ipp_rt_callee", ABI_FIELD(CALLEE, NAME),                  \
 			  offsetof(struct ipp_rt_callee, NAME), sizeof(CTYPE));
+#define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME)                                              \
+	ok &= check_field("struct ipp_rt_entry", ABI_FIELD(ENTRY, NAME),                    \
+			  offsetof(struct ipp_rt_entry, NAME), sizeof(CTYPE));
 #include "ipp_abi.def"
 	return ok;
 }
@@ -304,7 +326,7 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 	}
 	ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = NULL_TREE;
 	ipp_abi_trees[IPP_ABI_ARC_NONE_VAR] = NULL_TREE;
-	ipp_abi_trees[IPP_ABI_FRAME_NONE_VAR] = NULL_TREE;
+	arc_caches.release();
 	if (total) {
 		tree gtype = build_array_type(ipp_t_u64, build_index_type(size_int(total - 1)));
 		tree gv;
@@ -366,19 +388,19 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 			CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(CALLEE), fe));
 		}
 		snprintf(name, sizeof(name), "__ipp_callees_%s", checksum);
-		var = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
-		TREE_STATIC(var) = 1;
-		TREE_READONLY(var) = 1;
-		TREE_PUBLIC(var) = 0;
-		DECL_ARTIFICIAL(var) = 1;
-		TREE_USED(var) = 1;
-		TREE_ADDRESSABLE(var) = 1;
-		DECL_INITIAL(var) = build_constructor(type, elts);
-		varpool_node::finalize_decl(var);
+		var = static_var(name, type, build_constructor(type, elts));
 		INIT(me, MODULE, ncallees, build_int_cst(ipp_t_u32, n));
 		INIT(me, MODULE, callees,
 		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(CALLEE), var, size_int(0),
 						 NULL_TREE, NULL_TREE)));
+	}
+	if (entries_var) {
+		INIT(me, MODULE, nentries, build_int_cst(ipp_t_u32, nentries));
+		INIT(me, MODULE, entries,
+		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(ENTRY), entries_var,
+						 size_int(0), NULL_TREE, NULL_TREE)));
+		entries_var = NULL_TREE;
+		nentries = 0;
 	}
 	DECL_INITIAL(module_var) = build_constructor(ABI_TYPE(MODULE), me);
 	varpool_node::finalize_decl(module_var);
@@ -460,46 +482,67 @@ tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a
 	return build_fold_addr_expr(var);
 }
 
-/* The unit's constants for the arc caches, made at the first cache: an
- * arc whose site is IPP_ARC_SITE_NONE (the word holding it is that value
- * in both halves, whatever the byte order) and a frame whose vertex is -1
- * (its word all ones: vertex -1 and flags that nothing reads). */
-static void arc_constants(const char *checksum)
+/* The unit's constant for the arc caches, made at the first cache: an arc
+ * whose target is IPP_ARC_TARGET_NONE, no function's address. */
+static tree arc_none(const char *checksum)
 {
 	char name[64];
-	uint64_t arc[sizeof(struct ipp_rt_arc) / 8], frame[sizeof(struct ipp_rt_frame) / 8];
+	uint64_t arc[sizeof(struct ipp_rt_arc) / 8];
 
-	if (ipp_abi_trees[IPP_ABI_ARC_NONE_VAR])
-		return;
-	memset(arc, 0, sizeof(arc));
-	arc[offsetof(struct ipp_rt_arc, site) / 8] =
-		(uint64_t)(uint32_t)IPP_ARC_SITE_NONE * 0x100000001ull;
-	memset(frame, 0, sizeof(frame));
-	frame[offsetof(struct ipp_rt_frame, vertex) / 8] = UINT64_MAX;
-	snprintf(name, sizeof(name), "__ipp_arc_none_%s", checksum);
-	ipp_abi_trees[IPP_ABI_ARC_NONE_VAR] = u64_array(name, arc, sizeof(arc) / 8);
-	snprintf(name, sizeof(name), "__ipp_frame_none_%s", checksum);
-	ipp_abi_trees[IPP_ABI_FRAME_NONE_VAR] = u64_array(name, frame, sizeof(frame) / 8);
+	if (!ipp_abi_trees[IPP_ABI_ARC_NONE_VAR]) {
+		memset(arc, 0, sizeof(arc));
+		arc[offsetof(struct ipp_rt_arc, target) / 8] = (uint64_t)(uintptr_t)IPP_ARC_TARGET_NONE;
+		snprintf(name, sizeof(name), "__ipp_arc_none_%s", checksum);
+		ipp_abi_trees[IPP_ABI_ARC_NONE_VAR] = u64_array(name, arc, sizeof(arc) / 8);
+	}
+	return elt0_addr(ipp_abi_trees[IPP_ABI_ARC_NONE_VAR]);
 }
 
-tree ipp_abi_arc_cache(const char *checksum, ipp_id proc, tree *frame_none)
+tree ipp_abi_arc_cache(const char *checksum, ipp_id site)
 {
 	char name[96];
-	tree none, v;
+	tree none = arc_none(checksum), v;
 
-	arc_constants(checksum);
-	none = elt0_addr(ipp_abi_trees[IPP_ABI_ARC_NONE_VAR]);
-	*frame_none = elt0_addr(ipp_abi_trees[IPP_ABI_FRAME_NONE_VAR]);
-	snprintf(name, sizeof(name), "__ipp_arc_cache_%s_%d", checksum, (int)proc);
-	v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), TREE_TYPE(none));
+	if ((unsigned)site < arc_caches.length() && arc_caches[site])
+		return arc_caches[site];
+	snprintf(name, sizeof(name), "__ipp_arc_cache_%s_%d", checksum, (int)site);
+	tree type = build_array_type(TREE_TYPE(none), build_index_type(size_int(1)));
+	vec<constructor_elt, va_gc> *elts = NULL;
+	for (int k = 0; k < 2; k++)
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(k), none);
+	v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
 	TREE_STATIC(v) = 1;
 	TREE_PUBLIC(v) = 0;
 	DECL_ARTIFICIAL(v) = 1;
 	TREE_USED(v) = 1;
 	TREE_ADDRESSABLE(v) = 1;
-	DECL_INITIAL(v) = none;
+	DECL_INITIAL(v) = build_constructor(type, elts);
 	/* as the runtime's thread-locals (tls_var) */
 	set_decl_tls_model(v, flag_shlib ? decl_default_tls_model(v) : TLS_MODEL_LOCAL_EXEC);
 	varpool_node::finalize_decl(v);
+	if ((unsigned)site >= arc_caches.length())
+		arc_caches.safe_grow_cleared(site + 1);
+	arc_caches[site] = v;
 	return v;
+}
+
+void ipp_abi_module_entries(const struct ipp_entry *e, size_t n, const char *checksum)
+{
+	tree type, var;
+	vec<constructor_elt, va_gc> *elts = NULL;
+	char name[64];
+
+	if (!n)
+		return;
+	type = build_array_type(ABI_TYPE(ENTRY), build_index_type(size_int(n - 1)));
+	for (size_t i = 0; i < n; i++) {
+		vec<constructor_elt, va_gc> *fe = NULL;
+		INIT(fe, ENTRY, fn, fold_convert(ipp_t_cptr, build_fold_addr_expr(e[i].decl)));
+		INIT(fe, ENTRY, region, ipp_abi_region_addr(e[i].region));
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(ENTRY), fe));
+	}
+	snprintf(name, sizeof(name), "__ipp_entries_%s", checksum);
+	var = static_var(name, type, build_constructor(type, elts));
+	entries_var = var;
+	nentries = n;
 }

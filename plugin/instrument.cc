@@ -17,8 +17,8 @@
  *  - before a call, store the path number and call vertex in the frame
  *    (partial paths); before an interprocedural call, call the callee's
  *    clone with the path state and take the number back after it; before a
- *    call through a pointer (context mode) store the pointer in __ipp_itgt
- *    (the callee's fresh entry credits the arc);
+ *    call through a pointer (context mode) count the arc (site, target) in
+ *    the site's cache;
  *  - before a call that never returns, record;
  *  - setjmp, longjmp, computed goto and nonlocal goto: the receiver's
  *    restart and the abandoned frames (ipp_abi.h).
@@ -105,8 +105,7 @@ static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
  * last stood, docs/PROTOCOL.md) nor for dead-end calls (the path is
  * recorded before them).  Needed for every interprocedural call (the
  * callee continues the path and, if frameless itself, marks our frame when
- * it records it), for indirect calls (__ipp_icall reads our vertex), for
- * setjmp (its note names our frame), in functions with abnormal edges,
+ * it records it), for setjmp (its note names our frame), in functions with abnormal edges,
  * and in every body that records at its restarts (below). */
 /* An inlined copy kept as a virtual procedure (inline.cc) frames itself by
  * the same rule, for the calls in its own blocks: such a copy pushes a
@@ -240,9 +239,12 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 /* ------------------------------------------------------------------ */
 
 /* A record to be given its fast path once the code is in place
- * (finish_rows): `slow` is the call of the runtime (__ipp_row, whose
- * result `set` then assigns to the row variable; __ipp_record, and `set`
- * is the call itself); the fast path, taken when `c`, is `t[idx] += 1`. */
+ * (finish_rows): `slow` .. `set` is the slow path, from the call of the
+ * runtime (__ipp_row, whose result `set` then assigns to the row variable;
+ * __ipp_record, and `set` is the call itself), or a statement before it
+ * (an arc cache's second check); the fast path, taken when `c`, is
+ * `t[idx] += 1`.  Sites are finished in order: a site whose slow path
+ * holds another's comes first. */
 /* After statement `after`: if (cond) { seq } (finish_entry). */
 struct cond_site {
 	gimple *after;
@@ -251,7 +253,7 @@ struct cond_site {
 };
 
 struct row_site {
-	gcall *slow;
+	gimple *slow;
 	gimple *set;
 	tree c, t, idx;
 };
@@ -268,8 +270,6 @@ struct fnstate {
 	tree r;			/* the path register */
 	tree nvc, onentry, reg;	/* constants in a fresh body, parameters in a clone */
 	tree saved_path;	/* fresh, makes continuing calls: __ipp_path at entry */
-	tree saved_itgt;	/* fresh, callable through a pointer: __ipp_itgt at entry */
-	tree self;		/* fresh: its address, or NULL if not callable through one */
 	tree counts;		/* fresh, array region: the thread's counters, or NULL */
 	tree htab;		/* no array, no rows, records at restarts: where
 				 * the thread's table of the region is
@@ -713,21 +713,6 @@ static void emit_recorded(gimple_seq *seq, struct fnstate *st)
 		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_callee_recorded), 0));
 }
 
-/* Before an indirect call (context mode, docs/PROTOCOL.md rule 7), after
- * frame.vertex = the call vertex: __ipp_itgt = the pointer called through.
- * The callee's fresh entry compares it with its own address and credits
- * the arc from our frame's vertex; nothing clears it after the call (a
- * target that is not instrumented never matches). */
-static void emit_itgt(gimple_seq *seq, gcall *call)
-{
-	tree fn = gimple_call_fn(call), t;
-	if (TREE_CODE(fn) == OBJ_TYPE_REF)
-		fn = OBJ_TYPE_REF_EXPR(fn);
-	t = create_tmp_var(const_ptr_type_node, "ipp_tgt");
-	gimple_seq_add_stmt(seq, gimple_build_assign(t, NOP_EXPR, unshare_expr(fn)));
-	emit_assign(seq, ABI_TLS(__ipp_itgt), t);
-}
-
 /* The number a path restarting at v starts with: pathNumOnEntry +
  * rho(Entry_P -> v)(nvc) (Figure 8). */
 static tree restart_val(gimple_seq *seq, struct fnstate *st, ipp_id v)
@@ -780,49 +765,55 @@ static tree load_at(gimple_seq *seq, tree type, tree p, size_t off)
 	return t;
 }
 
-/* The count of an indirect-call arc at a fresh entry through a pointer
- * (ipp_abi.h, struct ipp_rt_arc; runtime/rt_arcs.c):
- *   f = __ipp_top; g = f ? f : &frame_none; a = cache;
- *   if (a->site == g->vertex & a->seen == g->region) a->count += 1;
- *   else __ipp_icall (f, R, &cache);
- * the branch made by finish_rows, as a row record's.  A hit costs a
- * dozen instructions where the call cost about fifty. */
-static void emit_arc_count(gimple_seq *seq, struct fnstate *st)
+/* Before the call through a pointer at call vertex v (context mode,
+ * docs/PROTOCOL.md rule 7): count the arc (unit, v, target) in the site's
+ * two-way cache (ipp_abi.h, struct ipp_rt_arc; runtime/rt_arcs.c):
+ *   a = cache[0]; if (a->target == p) a->count += 1;
+ *   else { b = cache[1]; if (b->target == p) b->count += 1;
+ *          else __ipp_icall (module, v, p, cache); }
+ * the branches made by finish_rows, as a row record's: a hit is four
+ * instructions, seven in the second entry (a site that alternates
+ * between two targets: SQLite's page parsers and record comparators). */
+static void emit_arc_count(gimple_seq *seq, struct fnstate *st, gcall *call, ipp_id v)
 {
-	tree none, cache = ipp_abi_arc_cache(st->u->checksum, st->fi->proc, &none);
-	tree ftype = TREE_TYPE(none);
-	tree f = val(seq, ABI_TLS(__ipp_top)), fz = create_tmp_var(boolean_type_node, "ipp_c");
-	tree fp = tmp_of(ftype), g = tmp_of(ftype), a = tmp_of(TREE_TYPE(cache));
-	tree c1 = create_tmp_var(boolean_type_node, "ipp_c");
-	tree c2 = create_tmp_var(boolean_type_node, "ipp_c");
-	tree c = create_tmp_var(boolean_type_node, "ipp_c");
-	tree site, vertex, seen, region, ca;
-	struct row_site rs;
-	gcall *call;
+	tree cache = ipp_abi_arc_cache(st->u->checksum, v);
+	tree elt = TREE_TYPE(TREE_TYPE(cache));
+	tree fn = gimple_call_fn(call), p = tmp_of(const_ptr_type_node), ca, target;
+	tree module = build_fold_addr_expr(ipp_abi_trees[IPP_ABI_MODULE_VAR]);
+	tree a[2], c[2];
+	struct row_site rs[2];
+	gimple *second;
+	gcall *slow;
 
-	gimple_seq_add_stmt(seq, gimple_build_assign(fz, EQ_EXPR, f,
-						     build_int_cst(TREE_TYPE(f), 0)));
-	gimple_seq_add_stmt(seq, gimple_build_assign(fp, NOP_EXPR, f));
-	gimple_seq_add_stmt(seq, gimple_build_assign(g, COND_EXPR, fz, none, fp));
-	emit_assign(seq, a, cache);
-	site = load_at(seq, integer_type_node, a, offsetof(struct ipp_rt_arc, site));
-	vertex = load_at(seq, integer_type_node, g, offsetof(struct ipp_rt_frame, vertex));
-	seen = load_at(seq, ptr_type_node, a, offsetof(struct ipp_rt_arc, seen));
-	region = load_at(seq, ptr_type_node, g, offsetof(struct ipp_rt_frame, region));
-	gimple_seq_add_stmt(seq, gimple_build_assign(c1, EQ_EXPR, site, vertex));
-	gimple_seq_add_stmt(seq, gimple_build_assign(c2, EQ_EXPR, seen, region));
-	gimple_seq_add_stmt(seq, gimple_build_assign(c, BIT_AND_EXPR, c1, c2));
+	if (TREE_CODE(fn) == OBJ_TYPE_REF)
+		fn = OBJ_TYPE_REF_EXPR(fn);
+	gimple_seq_add_stmt(seq, gimple_build_assign(p, NOP_EXPR, unshare_expr(fn)));
+	for (int k = 0; k < 2; k++) {
+		a[k] = tmp_of(elt);
+		c[k] = create_tmp_var(boolean_type_node, "ipp_c");
+		emit_assign(seq, a[k], build4(ARRAY_REF, elt, cache, size_int(k), NULL_TREE,
+					      NULL_TREE));
+		if (k == 1)
+			second = gimple_seq_last_stmt(*seq);
+		target = load_at(seq, const_ptr_type_node, a[k], offsetof(struct ipp_rt_arc, target));
+		gimple_seq_add_stmt(seq, gimple_build_assign(c[k], EQ_EXPR, target, p));
+	}
 	/* a thread-local's address is no invariant: computed first */
-	ca = tmp_of(build_pointer_type(TREE_TYPE(cache)));
-	emit_assign(seq, ca, build_fold_addr_expr(cache));
-	call = gimple_build_call(ABI_FN(__ipp_icall), 3, f, st->reg, ca);
-	gimple_seq_add_stmt(seq, call);
-	rs.slow = call;
-	rs.set = call;
-	rs.c = c;
-	rs.t = a;
-	rs.idx = build_int_cstu(ipp_u64, offsetof(struct ipp_rt_arc, count) / sizeof(uint64_t));
-	st->sites.safe_push(rs);
+	ca = tmp_of(build_pointer_type(elt));
+	emit_assign(seq, ca, build_fold_addr_expr(build4(ARRAY_REF, elt, cache, size_int(0),
+							 NULL_TREE, NULL_TREE)));
+	slow = gimple_build_call(ABI_FN(__ipp_icall), 4, module,
+				 build_int_cst(integer_type_node, v), p, ca);
+	gimple_seq_add_stmt(seq, slow);
+	for (int k = 0; k < 2; k++) {
+		rs[k].slow = k ? (gimple *)slow : second;
+		rs[k].set = slow;
+		rs[k].c = c[k];
+		rs[k].t = a[k];
+		rs[k].idx = build_int_cstu(ipp_u64,
+					   offsetof(struct ipp_rt_arc, count) / sizeof(uint64_t));
+		st->sites.safe_push(rs[k]);
+	}
 }
 
 /* c = __ipp_counts (reg) as a call the function does not see, so that it
@@ -883,38 +874,6 @@ static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct
 static void emit_entry(gimple_seq *seq, struct fnstate *st)
 {
 	tree fptr = build_pointer_type(ABI_TYPE(FRAME));
-	if (!st->cont && st->self) {
-		/* called through a pointer by the frame on top?  The target
-		 * is almost always NULL (cleared by the last fresh entry), so
-		 * that is the fast path: one load and a test.  Otherwise take
-		 * it, keep what we found for whoever we interrupted, and
-		 * count the arc if it was us. */
-		tree it = val(seq, ABI_TLS(__ipp_itgt));
-		tree any = create_tmp_var(boolean_type_node, "ipp_c");
-		tree c = create_tmp_var(boolean_type_node, "ipp_c");
-		tree keep = tmp_of(const_ptr_type_node), self = tmp_of(const_ptr_type_node);
-		gimple_seq slow = NULL, call = NULL;
-
-		st->saved_itgt = state_var(st, const_ptr_type_node, "ipp_saved_itgt");
-		gimple_seq_add_stmt(seq, gimple_build_assign(st->saved_itgt, it));
-		gimple_seq_add_stmt(seq, gimple_build_assign(any, NE_EXPR, it,
-							     null_pointer_node));
-		emit_assign(&slow, ABI_TLS(__ipp_itgt), null_pointer_node);
-		gimple_seq_add_stmt(&slow, gimple_build_assign(self, NOP_EXPR, st->self));
-		gimple_seq_add_stmt(&slow, gimple_build_assign(c, EQ_EXPR, it, self));
-		gimple_seq_add_stmt(&slow, gimple_build_assign(keep, COND_EXPR, c,
-							       null_pointer_node, it));
-		gimple_seq_add_stmt(&slow, gimple_build_assign(st->saved_itgt, keep));
-		add_entry_cond(st, gimple_seq_last_stmt(*seq), any, slow);
-		/* If it was, count the arc from the frame on top (ours is
-		 * pushed after this, so __ipp_top is still the caller's): in
-		 * place if the function's arc cache holds it, else through
-		 * __ipp_icall (ipp_abi.h, struct ipp_rt_arc).  The condition is
-		 * tested inside the block above (finish_entry makes the blocks
-		 * in order); finish_rows makes the hit's block. */
-		emit_arc_count(&call, st);
-		add_entry_cond(st, gimple_seq_last_stmt(slow), c, call);
-	}
 	if (st->frame)
 		/* the first checkpoint: the Entry vertex, the number on entry */
 		emit_push(seq, st->frame, st->cont ? NULL_TREE : st->reg, st->onentry,
@@ -1043,8 +1002,6 @@ static void emit_return(gimple_seq *seq, struct fnstate *st)
 	}
 	if (st->saved_path)
 		emit_assign(seq, ABI_TLS(__ipp_path), val(seq, st->saved_path));
-	if (st->saved_itgt)
-		emit_assign(seq, ABI_TLS(__ipp_itgt), val(seq, st->saved_itgt));
 	emit_record(seq, st, IPP_NONE, ipp_proc_exit(st->u->g, st->fi->proc));
 }
 
@@ -1180,14 +1137,8 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		/* a call to a leaf function returns, or the process dies in it
 		 * (asynchronously): the checkpoint before it stands */
 		emit_stand(&seq, st, callpt, true);
-		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)) {
-			/* the caller's unit for __ipp_icall: a fresh frame
-			 * holds its region from entry on (ipp_abi.h), and so
-			 * does an inlined copy's (enter_copy) */
-			if (st->cont && st->cur < 0)
-				emit_assign(&seq, fld(st->frame, ABI_FIELD(FRAME, region)), st->reg);
-			emit_itgt(&seq, call);
-		}
+		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
+			emit_arc_count(&seq, st, call, v);
 	}
 	gimple_stmt_iterator gsi = gsi_for_stmt(call);
 	gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
@@ -1481,11 +1432,6 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		st.onentry = build_int_cstu(ipp_u64, 0);
 		st.nvc = build_int_cstu(ipp_u64, 1);
 		st.reg = ipp_abi_region_addr(st.region);
-		/* Comparing against one's own address is harmless only where
-		 * the body exists anyway (design notes): externally visible or
-		 * address-taken.  Only context mode credits indirect arcs. */
-		if (st.ctx && (TREE_PUBLIC(decl) || fi->node->address_taken))
-			st.self = build_fold_addr_expr(decl);
 		if (makes_continuing_calls(g, fin, b))
 			st.saved_path = state_var(&st, ipp_u64, "ipp_saved_path");
 		/* a region small enough for an array: count inline */

@@ -278,11 +278,19 @@ void ipp_abi_register_ctor(void);
 /* &regions[r] of the unit's region array. */
 tree ipp_abi_region_addr(ipp_id r);
 
-/* The arc cache of procedure proc (ipp_abi.h, struct ipp_rt_arc): a new
- * static thread-local pointer, initially to the unit's constant arc that
- * no check matches.  *frame_none: the address of the unit's constant
- * frame of vertex -1, which the check reads when no frame is on top. */
-tree ipp_abi_arc_cache(const char *checksum, ipp_id proc, tree *frame_none);
+/* The arc cache of the indirect call at vertex `site` (ipp_abi.h, struct
+ * ipp_rt_arc): a static thread-local array of two pointers, initially to
+ * the unit's constant arc that no check matches. */
+tree ipp_abi_arc_cache(const char *checksum, ipp_id site);
+
+/* A function of the unit that can be called through a pointer, with its
+ * Entry region (struct ipp_rt_entry). */
+struct ipp_entry {
+	tree decl;
+	ipp_id region;
+};
+/* Sets the module's entries table; before ipp_abi_module_callees. */
+void ipp_abi_module_entries(const struct ipp_entry *e, size_t n, const char *checksum);
 
 
 /* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
@@ -293,6 +301,7 @@ enum ipp_abi_tree {
 #define IPP_ABI_MODULE_FIELD(CTYPE, TREE, NAME) IPP_ABI_MODULE_##NAME,
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) IPP_ABI_ROWS_##NAME,
 #define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) IPP_ABI_CALLEE_##NAME,
+#define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME) IPP_ABI_ENTRY_##NAME,
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
 #include "ipp_abi.def"
@@ -301,12 +310,12 @@ enum ipp_abi_tree {
 	IPP_ABI_MODULE_TYPE,
 	IPP_ABI_ROWS_TYPE,
 	IPP_ABI_CALLEE_TYPE,
+	IPP_ABI_ENTRY_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */
 	IPP_ABI_SINGLE_THREADED,	/* glibc's __libc_single_threaded */
 	IPP_ABI_ARC_NONE_VAR,	/* the unit's arc no cache check matches, or NULL */
-	IPP_ABI_FRAME_NONE_VAR,	/* the unit's frame of vertex -1, or NULL */
 	IPP_ABI_NTREES
 };
 extern tree ipp_abi_trees[IPP_ABI_NTREES];

@@ -203,6 +203,28 @@ static unsigned int execute_ipp_1(void)
 			ipp_instrument(&u, fi, fi->clone, fin);
 	}
 	{
+		/* The functions a call through a pointer can reach, for the
+		 * writer to name the callees of the arcs the call sites count
+		 * (context mode, docs/PROTOCOL.md rule 7).  Taking the
+		 * address is harmless only where the body exists anyway
+		 * (design notes): externally visible or address-taken. */
+		struct ipp_entry *ents = XNEWVEC(struct ipp_entry, u.nfns ? u.nfns : 1);
+		size_t nents = 0;
+		for (size_t i = 0; ipp_fin_mode(fin) == IPP_MODE_CONTEXT && i < u.nfns; i++) {
+			fninfo *fi = &u.fns[i];
+			tree decl = fi->node->decl;
+			ipp_id reg = ipp_fin_region_find(fin, ipp_proc_asm(u.g, fi->proc));
+			if (!fi->skip && reg != IPP_NONE &&
+			    (TREE_PUBLIC(decl) || fi->node->address_taken)) {
+				ents[nents].decl = decl;
+				ents[nents].region = reg;
+				nents++;
+			}
+		}
+		ipp_abi_module_entries(ents, nents, cks);
+		XDELETEVEC(ents);
+	}
+	{
 		struct ipp_callee_site *sites;
 		size_t nsites;
 		ipp_frameless_callees(&u, fin, &sites, &nsites);

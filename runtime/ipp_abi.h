@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 6u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 7u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -43,6 +43,11 @@ extern "C" {
 				 * 6: __ipp_icall takes the callee's
 				 * arc cache (struct ipp_rt_arc): a hit
 				 * counts inline.
+				 * 7: the caller counts an indirect arc
+				 * (site, target address) in a per-site
+				 * cache; the module lists its functions'
+				 * addresses (struct ipp_rt_entry) for the
+				 * writer; no __ipp_itgt.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -58,6 +63,7 @@ struct ipp_rt_region;
 struct ipp_rt_frame;
 struct ipp_rt_rows;
 struct ipp_rt_callee;
+struct ipp_rt_entry;
 struct ipp_rt_arc;
 
 /* The structures, thread-local variables and functions of the ABI are
@@ -87,6 +93,11 @@ struct ipp_rt_arc;
  *   callees      ncallees call sites whose callee, an instrumented function
  *                of the unit, has no frame and records nothing before it
  *                returns (no loop, no cut), sorted by call vertex
+ *   entries      nentries functions of the unit that can be called through
+ *                a pointer (context mode: externally visible or address
+ *                taken), each with its Entry region: how the writer names
+ *                the callee of an indirect-call arc, which instrumented
+ *                code counts by target address (struct ipp_rt_arc)
  *
  * struct ipp_rt_callee -- one of them: the call vertex, the callee's Entry
  * vertex, and the callee's Entry region if the call is summarized (the
@@ -107,11 +118,9 @@ struct ipp_rt_arc;
  * signal) the runtime can record the abandoned prefix as a partial path
  * (region, path, [vertex]).
  *   prev     the caller's frame (older)
- *   region   the region of the path: set by fresh frames at entry, and
- *            by continuing frames before each indirect call (their
- *            path's region, the clone's parameter: __ipp_icall finds the
- *            caller's unit there).  Anywhere else a continuing frame's
- *            region is not set: its path is its group's, see below
+ *   region   the region of the path: set by fresh frames at entry.  A
+ *            continuing frame's is not set: its path is its group's,
+ *            see below
  *   path     path number so far
  *   vertex   G*fin vertex id where the path stands; -1: no pending path
  *            (the path has been recorded already)
@@ -140,6 +149,14 @@ struct ipp_rt_rows {
 };
 #define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_callee {
+#include "ipp_abi.def"
+};
+/* struct ipp_rt_entry -- one of a module's entries: the function's
+ * address (as the unit's code takes it: the canonical address, a PLT
+ * entry's for a function of a shared object whose address a non-PIE
+ * executable takes) and its Entry region. */
+#define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_entry {
 #include "ipp_abi.def"
 };
 
@@ -193,32 +210,33 @@ struct ipp_rt_htab {
 #define IPP_HTAB_FIB 0x9e3779b97f4a7c15ull
 
 /* The part of a thread's record of an indirect-call arc (caller's unit,
- * call vertex `site`, callee's Entry region) that instrumented code reads
- * and counts: the head of the runtime's struct rt_arc.  A function that
- * credits arcs (context mode, callable through a pointer) has a cache per
- * thread, a thread-local pointer to the arc it counted last, initially to
- * a constant arc whose site is IPP_ARC_SITE_NONE.  At a fresh entry
- * through a pointer, with f the frame on top (the caller's, standing at
- * the indirect call; a constant frame of vertex -1 if there is none):
- *   a = cache; if (a->site == f->vertex && a->seen == f->region)
- *   a->count += 1; else __ipp_icall (f, R, &cache);
- * A hit is this arc: the cache is the callee's own (its region fixed),
- * `site` is the call vertex and `seen` only ever holds regions of the
- * caller's unit (the region of a frame __ipp_icall counted the arc for).
- * __ipp_icall counts every other case and points the cache at the arc it
- * counted, with seen = that frame's region.  Arcs are never moved or
- * freed, and the cache is one word: a signal handler that runs between
- * the loads and the increment may repoint it, never make a wrong arc
- * match.  Only the owner thread writes count, seen and the cache. */
+ * call vertex `site`, the address called) that instrumented code reads and
+ * counts: the head of the runtime's struct rt_arc.  Each indirect call
+ * site of a context-mode unit has a two-way cache per thread, a
+ * thread-local array of two pointers to the arcs it counted last (the
+ * most recent first), initially to the unit's constant arc whose target
+ * is IPP_ARC_TARGET_NONE (no function's address).  Just before the call
+ * through pointer p:
+ *   a = cache[0]; if (a->target == p) a->count += 1;
+ *   else { b = cache[1]; if (b->target == p) b->count += 1;
+ *          else __ipp_icall (module, site, p, cache); }
+ * A hit is this arc: the cache is the site's own (unit and site fixed) and
+ * only ever points at arcs of that site.  __ipp_icall counts every other
+ * case and makes the arc it counted the first entry, the first the second.
+ * Arcs are never moved or freed, and each entry is one word: a signal
+ * handler that runs between a load and the increment may repoint the
+ * cache, never make a wrong arc match.
+ * Only the owner thread writes count and the cache.  The writer names the
+ * callee through the registered modules' entries (struct ipp_rt_entry);
+ * an arc to a function no instrumented unit lists is not written. */
 struct ipp_rt_arc {
 	uint64_t count;				/* owner */
+	const void *target;			/* the address called */
+	struct ipp_rt_module *caller;
 	int32_t site;				/* the call vertex */
 	uint32_t reserved;
-	const struct ipp_rt_region *seen;	/* a region of the caller's unit */
-	struct ipp_rt_module *caller;
-	struct ipp_rt_region *callee;
 };
-#define IPP_ARC_SITE_NONE INT32_MIN	/* no frame's vertex (>= -1) is this */
+#define IPP_ARC_TARGET_NONE ((const void *)UINTPTR_MAX)	/* no function's address */
 
 /* Path register value meaning "a computed goto just recorded the path":
  * the goto's target restarts the path.  Never a valid path number, because
@@ -238,15 +256,7 @@ struct ipp_rt_arc {
  * that makes continuing calls saves it at entry and restores it before it
  * returns, so that a signal handler running between a clone's store and
  * its caller's load leaves it intact.
- *
- * __ipp_itgt: context mode, the target of the indirect call about to be
- * made.  A caller stores the function pointer it calls through just before
- * an indirect call (after frame.vertex = the call vertex); a fresh entry of
- * a function that can be called through a pointer reads it, and if it is
- * its own address calls __ipp_icall (the arc from the caller's call vertex
- * to its region); it clears the slot at entry and restores what it found
- * (or NULL if it took it) before it returns.  A target left behind by a
- * call to an uninstrumented function never equals an instrumented one. */
+ */
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) extern __thread CTYPE NAME;
 #include "ipp_abi.def"
 
@@ -264,10 +274,11 @@ struct ipp_rt_arc {
  *   IPP_VERTEX_INSIDE, so that a crash walk (abort's SIGABRT) does not
  *   also record the callee's entry (struct ipp_rt_callee).
  *
- * __ipp_icall(caller, callee): one call through a pointer from the frame
- * `caller` (standing at the indirect call vertex) to the fresh entry of a
- * function whose region is `callee` (the exact dynamic call graph of
- * indirect calls).  A NULL caller, or one with vertex -1, credits nothing.
+ * __ipp_icall(caller, site, target, cache): one call through a pointer to
+ * `target` from call vertex `site` of the unit `caller`, which the site's
+ * cache (struct ipp_rt_arc: cache[0], cache[1]) did not hold: counts it
+ * and makes its arc cache[0] (the exact dynamic call graph of indirect
+ * calls).
  * __ipp_record(r, n): counts one execution of path n of region r.
  * __ipp_record_last(r, n): the same, and keeps (r, n) in the calling
  *   thread's ring of its last completed paths (the flight recorder,

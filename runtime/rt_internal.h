@@ -236,13 +236,13 @@ struct rt_plist {
 };
 
 /* An indirect call arc (rt_arcs.c): calls from call vertex `site` of the
- * unit `caller` through a pointer to the function whose Entry region is
- * `callee`.  Allocated once, never moved or freed (dumpers keep pointers
- * to it); only count and base change. */
+ * unit `caller` through a pointer to address `target` (the writer names
+ * the function there: rt_arc_callee).  Allocated once, never moved or
+ * freed (dumpers keep pointers to it); only count and base change. */
 struct rt_arc {
-	struct ipp_rt_arc a;		/* count (owner), site, seen, caller,
-					 * callee: what instrumented code's
-					 * arc caches read (ipp_abi.h) */
+	struct ipp_rt_arc a;		/* count (owner), target, caller, site:
+					 * what the call sites' caches read
+					 * (ipp_abi.h) */
 	struct rt_arc *next;		/* the thread's list, newest first */
 	uint64_t key;			/* its hash key (rt_arcs.c) */
 	uint64_t base;			/* dumper */
@@ -322,7 +322,6 @@ struct rt_thread {
  * __tls_get_addr, safe in a signal handler). */
 extern __thread struct ipp_rt_frame *__ipp_top __attribute__((tls_model("initial-exec")));
 extern __thread uint64_t __ipp_path __attribute__((tls_model("initial-exec")));
-extern __thread const void *__ipp_itgt __attribute__((tls_model("initial-exec")));
 
 /* The fast path's thread-local view (rt_state.c keeps it up to date):
  * slots[0 .. nslots-1], indexed by region index.  One object, so that
@@ -377,6 +376,17 @@ struct rt_modinfo {
 	 * module in the profile rt_run_target. */
 	bool run_counted;
 };
+
+/* The writer's map from a function's address to its Entry region, built
+ * per write from the registered modules' entries (rt_arcs.c). */
+struct rt_entmap {
+	uint64_t cap;				/* a power of two, or 0 */
+	const struct ipp_rt_entry **slot;	/* open addressing by address */
+};
+int rt_entmap_build(struct rt_entmap *em, struct rt_modinfo *const *mods, uint32_t n,
+		    struct rt_arena *a) RT_HIDDEN;
+const struct ipp_rt_region *rt_entmap_find(const struct rt_entmap *em,
+					   const void *fn) RT_HIDDEN;
 
 /* Registered modules, in registration order: rt_mods[0 .. rt_nmods-1].
  * The array is replaced (never freed) when it grows; read rt_nmods with

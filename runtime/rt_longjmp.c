@@ -135,10 +135,6 @@ RT_API uint64_t __ipp_receive(struct ipp_rt_frame *f, int ret, uint64_t cur, uin
 	 * f the top and recorded f's pending path already (f->vertex = -1).
 	 * Otherwise the frames above f are dead: discard them unread. */
 	__ipp_top = f;
-	/* A call target stored by abandoned code is nobody's any more
-	 * (PROTOCOL.md rule 7); the fresh frames that saved the slots are
-	 * gone without restoring them. */
-	__ipp_itgt = NULL;
 	if (f->vertex >= 0)
 		rt_record_pending(f, f, RT_WALK_TO);
 	return restart;

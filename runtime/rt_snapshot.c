@@ -341,6 +341,7 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 	uint32_t n = __atomic_load_n(&rt_nmods, __ATOMIC_ACQUIRE);
 	struct rt_modinfo **mods = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE);
 	struct rt_modinfo **sorted;
+	struct rt_entmap em;
 	uint32_t *group;
 	size_t ng = 0;
 
@@ -384,7 +385,7 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 				s->nsrc = x + 1;
 		}
 	s->src = rt_arena_alloc(a, (s->nsrc + 1) * sizeof(*s->src));
-	if (!s->src)
+	if (!s->src || rt_entmap_build(&em, mods, n, a) < 0)
 		return -1;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -419,10 +420,14 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 			return -1;
 		for (struct rt_arc *ar = __atomic_load_n(&t->arcs, __ATOMIC_ACQUIRE); ar;
 		     ar = ar->next) {
-			/* registered at the arc's first occurrence */
-			struct rt_rec rec = { ar->a.callee->name, (uint64_t)ar->a.site, 0, NULL, 0, 0,
-					      ar->a.callee->module->name,
-					      ar->a.callee->module->checksum, 0 };
+			/* the caller's unit registered at the arc's first
+			 * occurrence; the callee is the function at the
+			 * target, if an instrumented unit lists it */
+			const struct ipp_rt_region *cr = rt_entmap_find(&em, ar->a.target);
+			if (!cr)
+				continue;
+			struct rt_rec rec = { cr->name, (uint64_t)ar->a.site, 0, NULL, 0, 0,
+					      cr->module->name, cr->module->checksum, 0 };
 			if (take_counter(s, a, &rec, REC_ICALL, ar->a.caller->registered, group,
 					 &ar->a.count, &ar->base) < 0)
 				return -1;

@@ -54,11 +54,9 @@
 #include <string.h>
 
 /* The thread-local variables of the ABI (ipp_abi.h): the thread's
- * innermost instrumented frame, the out-slot of continuing calls, and the
- * target of the indirect call about to be made. */
+ * innermost instrumented frame and the out-slot of continuing calls. */
 RT_ABI_TLS struct ipp_rt_frame *__ipp_top;
 RT_ABI_TLS uint64_t __ipp_path;
-RT_ABI_TLS const void *__ipp_itgt;
 
 RT_TLS struct rt_view rt_tls_view;
 RT_TLS struct rt_thread *rt_tls_self;

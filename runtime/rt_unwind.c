@@ -38,9 +38,6 @@
 RT_API void __ipp_eh_land(struct ipp_rt_frame *f)
 {
 	__ipp_top = f;
-	/* a call target stored by removed code is nobody's any more
-	 * (PROTOCOL.md rule 7), as after a longjmp */
-	__ipp_itgt = NULL;
 	/* the path the exception interrupted stops at f's checkpoint (the
 	 * throwing call); with f's group if f continues its caller's path */
 	if (f->vertex >= 0)

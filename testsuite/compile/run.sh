@@ -329,7 +329,7 @@ else
 fi
 
 ## 7. The thread-locals the inserted code reads and writes (__ipp_top,
-## __ipp_path, __ipp_itgt) are local-exec in code for an executable (-fPIE,
+## __ipp_path) are local-exec in code for an executable (-fPIE,
 ## -fno-pie: the runtime is linked into it, so each access is one
 ## %fs:OFFSET operand, relocation R_X86_64_TPOFF32) and keep GCC's default
 ## in a shared object's (-fPIC: general dynamic, R_X86_64_TLSGD, which
@@ -339,7 +339,7 @@ d=$work/tls
 mkdir -p "$d"
 # tls_relocs OBJ: the relocation types against the runtime's thread-locals
 tls_relocs() {
-	readelf -rW "$1" | awk '$5 ~ /^__ipp_(top|path|itgt)$/ { print $3 }' | sort -u | tr '\n' ' '
+	readelf -rW "$1" | awk '$5 ~ /^__ipp_(top|path)$/ { print $3 }' | sort -u | tr '\n' ' '
 }
 if ! $IPP_CC -O2 -o "$d/plain" "$src" >"$d/plain.log" 2>&1; then
 	bad "tls: the plain build fails"

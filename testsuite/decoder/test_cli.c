@@ -760,8 +760,7 @@ static void test_calls(void)
  * paper's program (context mode).  main is entered once, fresh, and calls
  * pow 15 times through interprocedural sites (9 + 6, test_calls): 15
  * continuing activations of pow's clone.  main makes continuing calls, so
- * it has a frame and saves __ipp_path; it is flagged entry, so it checks
- * __ipp_itgt; its region has 36 paths, so it counts inline in an array
+ * it has a frame and saves __ipp_path; its region has 36 paths, so it counts inline in an array
  * (one __ipp_counts).  pow makes no call, but it records at its loop's
  * back edge, so it has a frame whose checkpoint moves on with its
  * restarts: 16 frames pushed and popped.  It counts its paths in rows
@@ -780,7 +779,7 @@ static void test_events(void)
 {
 	static const char *const want[] = {
 		"\nfresh 1\n", "\ncontinuing 15\n", "\nframes 16\n",
-		"\ncounts_calls 1\n", "\nitgt_checks 1\n", "\npath_saves 1\n", "\nreturns 16\n",
+		"\ncounts_calls 1\n", "\npath_saves 1\n", "\nreturns 16\n",
 		"\nframe_pops 16\n", "\nreturns_continuing 15\n", "\nreturns_lazy 15\n",
 		"\nrecords 49\n", "\nrec_return 1\n", "\nrec_split 48\n", "\nrec_dead 0\n",
 		"\nrec_array 19\n", "\nrec_row 30\n", "\nrec_row_return 0\n", "\nrec_hash 0\n",

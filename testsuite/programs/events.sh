@@ -17,9 +17,13 @@
 #   rec_row_return                  = __ipp_row calls with a path from a
 #                                     return site (idx >= n)
 #   rec_row                         >= __ipp_row calls
-#   arcs __ipp_icall counted        <= icall_arcs (context: the rest were
-#                                      counted inline by the callee's arc
-#                                      cache), and > 0 if icall_arcs is
+#   arcs __ipp_icall counted        <= calls_indirect (context; intra mode
+#                                      counts no arcs: 0; the rest
+#                                      were counted inline in the site's
+#                                      arc cache), and > 0 if calls_indirect
+#                                      is; icall_arcs <= calls_indirect (an
+#                                      arc to an uninstrumented function is
+#                                      not written)
 # The derivation never sees the runtime's counts: they are what the
 # compiled code called, counted by the runtime.  A program that dies before
 # the runtime's destructor (a fatal signal) writes no counts, and one that
@@ -93,7 +97,8 @@ records_called_at_least $([ "$called" -ge "$low" ] && echo yes || echo "no: $cal
 records_called_at_most $([ "$called" -le $((low + $(v "$e" rec_probe))) ] && echo yes || echo "no: $called > $low + $(v "$e" rec_probe)")
 rec_row_return $(v "$e" rec_row_return)
 icall_counted $(ic=$(( $(v "$s" icall_hit) + $(v "$s" icall_slow) )) ia=$(v "$e" icall_arcs)
-	[ "$ic" -le "$ia" ] && [ $((ia > 0)) = $((ic > 0)) ] && echo ok || echo "no: $ic by __ipp_icall of $ia")
+	ci=$([ "$mode" = context ] && v "$e" calls_indirect || echo 0)
+	[ "$ic" -le "$ci" ] && [ $((ci > 0)) = $((ic > 0)) ] && [ "$ia" -le "$ci" ] && echo ok || echo "no: $ic by __ipp_icall, $ia arcs of $ci calls")
 row_calls_le_rec_row $([ "$(v "$s" row)" -le "$(v "$e" rec_row)" ] && echo yes || echo no)"
 		want="counts_calls $(v "$s" counts)
 htab_calls $(v "$s" htab)

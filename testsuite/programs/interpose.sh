@@ -13,7 +13,11 @@
 #      -fsemantic-interposition) calls its own exported `hook`; the
 #      executable defines `hook` too, and the dynamic linker binds the
 #      library's call to the executable's.  Plain and instrumented must
-#      both print the executable's answer.
+#      both print the executable's answer.  The library also calls `hook`
+#      through a pointer the executable passes it: in context mode the
+#      profile's arc from the library's call site names the executable's
+#      `hook` (both units list the address: the unit registered later,
+#      the executable, is the one the dynamic linker bound).
 # Each in both modes at -O0 and -O2; every profile passes `ipp check`.
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
@@ -40,16 +44,18 @@ C
 cat >lib.c <<'C'
 int hook(int x) { return x + 1; }
 int through(int x) { return hook(x) * 10; }
+int via(int (*f)(int), int x) { return f(x); }
 C
 cat >exe.c <<'C'
 #include <stdio.h>
 int through(int);
+int via(int (*)(int), int);
 int hook(int x) { return x + 100; }
 int main(void)
 {
-	int v = through(1);
-	printf("through: %d\n", v);
-	return v == 1010 ? 0 : 1;
+	int v = through(1), w = via(hook, 5);
+	printf("through: %d\nvia: %d\n", v, w);
+	return v == 1010 && w == 105 ? 0 : 1;
 }
 C
 
@@ -65,7 +71,8 @@ mkdir -p lib-plain.d
 gcc -O2 -fPIC -shared lib.c -o lib-plain.d/libhook.so &&
 	gcc -O2 exe.c -Llib-plain.d -lhook -o lib-plain && run lib-plain ||
 	{ bad "the plain library build"; exit 1; }
-grep -q "^pick: 3$" weak-plain.out && grep -q "^through: 1010$" lib-plain.out ||
+grep -q "^pick: 3$" weak-plain.out && grep -q "^through: 1010$" lib-plain.out &&
+	grep -q "^via: 105$" lib-plain.out ||
 	{ bad "the plain programs do not print what the test expects"; cat weak-plain.out lib-plain.out; exit 1; }
 
 for O in -O0 -O2; do
@@ -96,8 +103,13 @@ for O in -O0 -O2; do
 			bad "$t: the program differs from the plain build"; diff lib-plain.out $n.out
 		elif ! "$ipp" check ./$n $n.prof >$n.check 2>&1; then
 			bad "$t: ipp check"; cat $n.check
+		elif [ $m = context ] &&
+		     ! { "$ipp" profile $n.prof >$n.txt 2>&1 &&
+			 grep -A1 "indirect-calls:" $n.txt | grep -q ", exe.c, \"[0-9a-f]*\", hook, 1\]$"; }; then
+			bad "$t: the indirect call's arc does not name the executable's hook"
+			grep -A2 "indirect-calls:" $n.txt
 		else
-			ok "$t: the library's call runs the executable's hook, as plain; the profile checks"
+			ok "$t: the library's calls run the executable's hook, as plain; the profile checks"
 		fi
 	done
 done

@@ -109,59 +109,54 @@ static inline void rtt_pop(struct ipp_rt_frame *f)
 	__ipp_top = f->prev;
 }
 
-/* The entry and return of a fresh activation of a function that can be
- * called through a pointer (self != NULL) and makes continuing calls, as
- * the plugin emits them (docs/PROTOCOL.md rules 2 and 6): take the
- * indirect-call target if it is ours (crediting the arc from the caller's
- * frame), keep what was found for whoever we interrupted, push a fresh
- * frame; at the return pop it, restore __ipp_itgt and __ipp_path, record. */
+/* The entry and return of a fresh activation of a function that makes
+ * continuing calls, as the plugin emits them (docs/PROTOCOL.md rules 2
+ * and 6): push a fresh frame, keep __ipp_path; at the return pop it,
+ * restore __ipp_path, record. */
 struct rtt_fresh {
 	struct ipp_rt_frame f;
-	const void *saved_itgt;
 	uint64_t saved_path;
 };
 
-/* The constants the plugin emits per unit (ipp_abi.h, struct
- * ipp_rt_arc): the arc no cache hit can match, a caches' first value, and
- * the frame the check reads when there is none on top. */
-static const struct ipp_rt_arc rtt_arc_none = { 0, IPP_ARC_SITE_NONE, 0, NULL, NULL, NULL };
-static const struct ipp_rt_frame rtt_frame_none = { NULL, NULL, 0, -1, 0 };
+/* The constant the plugin emits per unit (ipp_abi.h, struct ipp_rt_arc):
+ * the arc no cache hit can match, every site cache's first value. */
+static const struct ipp_rt_arc rtt_arc_none = { 0, IPP_ARC_TARGET_NONE, NULL, 0, 0 };
 
 /* __ipp_icall calls: the misses of the inline check */
 static unsigned long rtt_icall_calls;
 
-/* A function's arc cache: `static RTT_ARC_CACHE(name);` */
-#define RTT_ARC_CACHE(name) __thread const struct ipp_rt_arc *name = &rtt_arc_none
+/* An indirect call site's two-way arc cache:
+ * `static RTT_ARC_CACHE(name);` */
+#define RTT_ARC_CACHE(name) \
+	__thread const struct ipp_rt_arc *name[2] = { &rtt_arc_none, &rtt_arc_none }
 
-static inline void rtt_fresh_enter(struct rtt_fresh *a, struct ipp_rt_region *r, const void *self,
-				   const struct ipp_rt_arc **cache)
+/* What the plugin emits just before a call through pointer p at call
+ * vertex `site` of unit m, whose cache is cache[0..1] (after the
+ * checkpoint f.vertex = site): count the arc in place if the cache holds
+ * it. */
+static inline void rtt_icall(struct ipp_rt_module *m, int32_t site, const void *p,
+			     const struct ipp_rt_arc **cache)
 {
-	if (self) {
-		const void *it = __ipp_itgt;
-		__ipp_itgt = NULL;
-		a->saved_itgt = it == self ? NULL : it;
-		if (it == self) {
-			/* the inline check of the arc cache */
-			const struct ipp_rt_frame *f = __ipp_top ? __ipp_top : &rtt_frame_none;
-			const struct ipp_rt_arc *c = *cache;
-			if (c->site == f->vertex && c->seen == f->region) {
-				((struct ipp_rt_arc *)c)->count += 1;
-			} else {
-				rtt_icall_calls++;
-				__ipp_icall(__ipp_top, r, cache);
-			}
-		}
+	if (cache[0]->target == p) {
+		((struct ipp_rt_arc *)cache[0])->count += 1;
+	} else if (cache[1]->target == p) {
+		((struct ipp_rt_arc *)cache[1])->count += 1;
+	} else {
+		rtt_icall_calls++;
+		__ipp_icall(m, site, p, cache);
 	}
+}
+
+static inline void rtt_fresh_enter(struct rtt_fresh *a, struct ipp_rt_region *r)
+{
 	rtt_push(&a->f, r, 0, -1, 0);
 	a->saved_path = __ipp_path;
 }
 
-static inline void rtt_fresh_leave(struct rtt_fresh *a, const void *self, uint64_t n)
+static inline void rtt_fresh_leave(struct rtt_fresh *a, uint64_t n)
 {
 	rtt_pop(&a->f);
 	__ipp_path = a->saved_path;
-	if (self)
-		__ipp_itgt = a->saved_itgt;
 	__ipp_record(a->f.region, n);
 }
 

@@ -1,32 +1,30 @@
 /* test_rt_icalls.c -- the exact dynamic call graph of indirect calls
  * (docs/PROTOCOL.md rule 7, runtime/rt_arcs.c).  The test plays the
- * plugin: before a call through a pointer, the caller stores its call
- * vertex in its frame and the pointer in __ipp_itgt; a callee entering
- * fresh with self == __ipp_itgt credits the arc (caller's unit, vertex,
- * callee's region) through its arc cache, or __ipp_icall when the cache
- * misses (rtt_fresh_enter plays the entry the plugin emits).
+ * plugin: just before a call through a pointer, the caller checks the
+ * site's arc cache and counts the arc (unit, call vertex, target address)
+ * in place, or calls __ipp_icall when the cache holds another target
+ * (rtt_icall).  The writer names the callee by the registered units'
+ * entries (struct ipp_rt_entry): an arc to an address no unit lists is
+ * counted but not written.
  *
  * One activation of P makes these calls (vertices of icall.c):
  *   30: F through a pointer, 3 times       -> arc (30, icall.c F) 3
  *   30: G through a pointer, 2 times       -> arc (30, icall.c G) 2
  *   31: L of another unit (lib.c), once    -> arc (31, lib.c L)   1
- *   32: U through a pointer; U is not instrumented and calls F directly:
- *       F finds __ipp_itgt == U, not itself -> no arc
- *   33: F directly, with U's stale target still in __ipp_itgt -> no arc
- *   34: __ipp_itgt = F, then a "signal handler" H runs before the call
- *       (H enters fresh, so it saves the pending target and clears it):
- *       H calls F directly (no arc: without the save, this call would be
- *       credited to H's vertex 40) and G through a pointer at its vertex
- *       41 (arc (41, icall.c G) 1); H's leave restores the target; then
- *       the call to F                       -> arc (34, icall.c F) 1
- * So per activation of P: 3 + 2 + 1 + 1 + 1 = 8 calls on 5 arcs, and
- * no others.  The roles check how the arcs add up: two threads, two runs
- * merged into one file, ipp_dump (the file after the dump, then at exit),
- * ipp_reset, and fork (the child starts from zero).  Role "continuing":
- * the caller is a continuing activation C (a clone, called by P's fresh
- * frame), whose frame holds no region of its own but the one it stores
- * before each indirect call (ABI version 5): F twice at its vertex 60, G
- * once at 61 -> arcs (60, F) 2 and (61, G) 1, filed under icall.c.
+ *   32: U through a pointer; U is listed by no unit (not instrumented) and
+ *       calls F directly                   -> no arc written
+ *   33: F directly                         -> no arc
+ *   34: F through a pointer, counted; then a "signal handler" H runs
+ *       before the call: H calls F directly (no arc) and G through a
+ *       pointer at its vertex 41           -> arc (41, icall.c G) 1
+ *       then the call to F                 -> arc (34, icall.c F) 1
+ * So per activation of P: 3 + 2 + 1 + 1 + 1 = 8 calls on 5 written arcs.
+ * The roles check how the arcs add up: two threads, two runs merged into
+ * one file, ipp_dump (the file after the dump, then at exit), ipp_reset,
+ * and fork (the child starts from zero).  Role "continuing": the caller is
+ * a continuing activation C (a clone, called by P's fresh frame) whose
+ * frame's region is garbage, as on a real stack: F twice at its vertex 60,
+ * G once at 61 -> arcs (60, F) 2 and (61, G) 1, filed under icall.c.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -43,6 +41,10 @@
 #define CKS "1c1c1c1c1c1c1c1c"
 #define LIB_CKS "2b2b2b2b2b2b2b2b"
 
+typedef int fn(int);
+static fn F, G, L;
+#define SELF(f) ((const void *)(uintptr_t)(f))
+
 static struct ipp_rt_module m, lib;
 static struct ipp_rt_region r[4] = {
 	{ "P", 100, &m, 0, 0 },
@@ -50,22 +52,35 @@ static struct ipp_rt_region r[4] = {
 	{ "G", 100, &m, 0, 0 },
 	{ "H", 100, &m, 0, 0 },
 };
-static struct ipp_rt_module m = { IPP_ABI_VERSION, 4, "icall.c", CKS, "context", r, NULL, 0, 0 };
+/* the functions of icall.c callable through a pointer (H is not) */
+static struct ipp_rt_entry ents[2];
+static struct ipp_rt_module m = {
+	.abi_version = IPP_ABI_VERSION, .nregions = 4, .name = "icall.c", .checksum = CKS,
+	.mode = "context", .regions = r, .nentries = 2, .entries = ents,
+};
 static struct ipp_rt_region rl[1] = { { "L", 100, &lib, 0, 0 } };
-static struct ipp_rt_module lib = { IPP_ABI_VERSION, 1, "lib.c", LIB_CKS, "context", rl, NULL,
-				    0, 0 };
+static struct ipp_rt_entry lib_ents[1];
+static struct ipp_rt_module lib = {
+	.abi_version = IPP_ABI_VERSION, .nregions = 1, .name = "lib.c", .checksum = LIB_CKS,
+	.mode = "context", .regions = rl, .nentries = 1, .entries = lib_ents,
+};
 
-typedef int fn(int);
-#define SELF(f) ((const void *)(uintptr_t)(f))
+/* The entries tables, as the plugin's static initializers would be. */
+static void set_entries(void)
+{
+	ents[0].fn = SELF(F);
+	ents[0].region = &r[1];
+	ents[1].fn = SELF(G);
+	ents[1].region = &r[2];
+	lib_ents[0].fn = SELF(L);
+	lib_ents[0].region = &rl[0];
+}
 
-/* An instrumented leaf with an Entry region: enter, record path 0, leave. */
+/* An instrumented leaf with an Entry region: record path 0. */
 #define LEAF(name, region) \
-	static RTT_ARC_CACHE(cache_##name); \
 	static NI int name(int x) \
 	{ \
-		struct rtt_fresh a; \
-		rtt_fresh_enter(&a, region, SELF(name), &cache_##name); \
-		rtt_fresh_leave(&a, SELF(name), 0); \
+		__ipp_record(region, 0); \
 		return x + 1; \
 	}
 LEAF(F, &r[1])
@@ -78,26 +93,40 @@ static NI int U(int x)
 	return F(x);
 }
 
-/* What the plugin emits around an indirect call at vertex v. */
-static NI int call_through(struct ipp_rt_frame *f, int32_t v, fn *p, int x)
+/* What the plugin emits around an indirect call at vertex v of icall.c
+ * whose site cache is *cache. */
+static NI int call_through(struct ipp_rt_frame *f, int32_t v, fn *p, int x,
+			   const struct ipp_rt_arc **cache)
 {
 	f->vertex = v;
-	__ipp_itgt = SELF(p);
+	rtt_icall(&m, v, SELF(p), cache);
 	return p(x);
 }
 
-/* An instrumented signal handler interrupting between a caller's store
- * of __ipp_itgt and its call. */
-static RTT_ARC_CACHE(cache_H);
+/* The same at a site without a cache of its own: every call goes through
+ * __ipp_icall (the index is what roles "many" and "promote" test). */
+static NI int call_slow(struct ipp_rt_frame *f, int32_t v, fn *p, int x)
+{
+	const struct ipp_rt_arc *none[2] = { &rtt_arc_none, &rtt_arc_none };
+	return call_through(f, v, p, x, none);
+}
+
+static RTT_ARC_CACHE(site30);
+static RTT_ARC_CACHE(site31);
+static RTT_ARC_CACHE(site32);
+static RTT_ARC_CACHE(site34);
+static RTT_ARC_CACHE(site41);
+
+/* An instrumented signal handler interrupting between a caller's count of
+ * an arc and its call. */
 static NI void H(void)
 {
 	struct rtt_fresh a;
-	rtt_fresh_enter(&a, &r[3], SELF(H), &cache_H);
-	CHECK(__ipp_itgt == NULL);	/* saved in a, not visible to H's calls */
+	rtt_fresh_enter(&a, &r[3]);
 	a.f.vertex = 40;
 	F(1);
-	call_through(&a.f, 41, G, 1);
-	rtt_fresh_leave(&a, SELF(H), 0);
+	call_through(&a.f, 41, G, 1, site41);
+	rtt_fresh_leave(&a, 0);
 }
 
 static NI void P(void)
@@ -105,23 +134,20 @@ static NI void P(void)
 	struct rtt_fresh a;
 	struct ipp_rt_frame *fp = &a.f;
 	int x = 0;
-	rtt_fresh_enter(&a, &r[0], NULL, NULL);
+	rtt_fresh_enter(&a, &r[0]);
 	for (int i = 0; i < 3; i++)
-		x = call_through(fp, 30, F, x);
+		x = call_through(fp, 30, F, x, site30);
 	for (int i = 0; i < 2; i++)
-		x = call_through(fp, 30, G, x);
-	x = call_through(fp, 31, L, x);
-	x = call_through(fp, 32, U, x);
-	CHECK(__ipp_itgt == SELF(U));	/* stale: U never consumed it */
+		x = call_through(fp, 30, G, x, site30);
+	x = call_through(fp, 31, L, x, site31);
+	x = call_through(fp, 32, U, x, site32);
 	fp->vertex = 33;
 	x = F(x);
 	fp->vertex = 34;
-	__ipp_itgt = SELF(F);
+	rtt_icall(&m, 34, SELF(F), site34);
 	H();
-	CHECK(__ipp_itgt == SELF(F));	/* H gave the pending target back */
 	x = F(x);
-	CHECK(__ipp_itgt == NULL);
-	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
+	rtt_fresh_leave(&a, (uint64_t)x % 100);
 }
 
 /* Many arcs, counted unevenly in an interleaved order (role "many"): sites
@@ -140,15 +166,15 @@ static NI void Q(void)
 {
 	struct rtt_fresh a;
 	int x = 0;
-	rtt_fresh_enter(&a, &r[0], NULL, NULL);
+	rtt_fresh_enter(&a, &r[0]);
 	for (unsigned k = 0; k < ROUNDS; k++)
 		for (unsigned s = 0; s < NSITES; s++) {
 			if (k < f_calls(s))
-				x = call_through(&a.f, 100 + (int32_t)s, F, x);
+				x = call_slow(&a.f, 100 + (int32_t)s, F, x);
 			if (k < g_calls(s))
-				x = call_through(&a.f, 100 + (int32_t)s, G, x);
+				x = call_slow(&a.f, 100 + (int32_t)s, G, x);
 		}
-	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
+	rtt_fresh_leave(&a, (uint64_t)x % 100);
 }
 
 /* Role "promote", white box (rt_internal.h): seven arcs (site -> F) whose
@@ -160,7 +186,7 @@ static NI void Q(void)
  * it is found at the first probe.  Then the first arc, now six slots on
  * with count 1, is called again: count 2 beats the arc at HOME (11) no
  * more, so it trades with the one at HOME + 1 (count 1).  Every count is
- * exact whatever the slots do.  The key is rt_arcs.c's arc_key: (callee
+ * exact whatever the slots do.  The key is rt_arcs.c's arc_key: (target
  * ^ caller module) + (site << 40), first probe rt_htab_index(key, 58);
  * the child finds its sites from its own addresses. */
 #define NCOLL 7
@@ -169,7 +195,7 @@ static uint32_t coll_home;
 
 static uint32_t home_of(int32_t site)
 {
-	uint64_t key = ((uintptr_t)&r[1] ^ (uintptr_t)&m) + ((uint64_t)(uint32_t)site << 40);
+	uint64_t key = ((uintptr_t)SELF(F) ^ (uintptr_t)&m) + ((uint64_t)(uint32_t)site << 40);
 	return (uint32_t)rt_htab_index(key, 64 - 6);
 }
 
@@ -198,24 +224,21 @@ static NI void R(void)
 	struct rtt_fresh a;
 	int x = 0;
 	find_colliding_sites();
-	rtt_fresh_enter(&a, &r[0], NULL, NULL);
+	rtt_fresh_enter(&a, &r[0]);
 	for (int k = 0; k < NCOLL; k++)
-		x = call_through(&a.f, coll_site[k], F, x);
+		x = call_slow(&a.f, coll_site[k], F, x);
 	CHECK(rt_tls_self->arcidx->cap == 64);
 	for (int k = 0; k < NCOLL; k++)
 		CHECK(slot_site(coll_home + (uint32_t)k) == coll_site[k]);
-	for (int k = 0; k < 10; k++) {
-		cache_F = &rtt_arc_none;	/* every call through __ipp_icall */
-		x = call_through(&a.f, coll_site[NCOLL - 1], F, x);
-	}
+	for (int k = 0; k < 10; k++)
+		x = call_slow(&a.f, coll_site[NCOLL - 1], F, x);
 	CHECK(slot_site(coll_home) == coll_site[NCOLL - 1]);
 	CHECK(slot_site(coll_home + NCOLL - 1) == coll_site[0]);
-	cache_F = &rtt_arc_none;
-	x = call_through(&a.f, coll_site[0], F, x);
+	x = call_slow(&a.f, coll_site[0], F, x);
 	CHECK(slot_site(coll_home) == coll_site[NCOLL - 1]);
 	CHECK(slot_site(coll_home + 1) == coll_site[0]);
 	CHECK(slot_site(coll_home + NCOLL - 1) == coll_site[1]);
-	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
+	rtt_fresh_leave(&a, (uint64_t)x % 100);
 }
 
 static void *thread_main(void *arg)
@@ -235,20 +258,19 @@ static void copy_file(const char *from, const char *to)
 }
 
 /* A continuing activation (rule 3) that calls through pointers: its frame
- * is flagged IPP_FRAME_CONTINUES and its region is left unset (garbage
- * here, as on a real stack) until it stores its path's region before an
- * indirect call (rule 7). */
-static NI void C(struct ipp_rt_region *path_region)
+ * is flagged IPP_FRAME_CONTINUES and its region is garbage, as on a real
+ * stack; the arcs are filed under the unit the call site names. */
+static RTT_ARC_CACHE(site60);
+static RTT_ARC_CACHE(site61);
+static NI void C(void)
 {
 	struct ipp_rt_frame c;
 	int x = 0;
 	rtt_push(&c, (struct ipp_rt_region *)(uintptr_t)0x5a5a5a5a5a5a5a5aull, 7, 59,
 		 IPP_FRAME_CONTINUES);
-	c.region = path_region;
 	for (int i = 0; i < 2; i++)
-		x = call_through(&c, 60, F, x);
-	c.region = path_region;
-	x = call_through(&c, 61, G, x);
+		x = call_through(&c, 60, F, x, site60);
+	x = call_through(&c, 61, G, x, site61);
 	rtt_pop(&c);
 	CHECK(x == 3);
 }
@@ -256,54 +278,49 @@ static NI void C(struct ipp_rt_region *path_region)
 static NI void PC(void)
 {
 	struct rtt_fresh a;
-	rtt_fresh_enter(&a, &r[0], NULL, NULL);
+	rtt_fresh_enter(&a, &r[0]);
 	a.f.vertex = 50;	/* the continuing call to C */
-	C(&r[0]);
-	rtt_fresh_leave(&a, NULL, 1);
+	C();
+	rtt_fresh_leave(&a, 1);
 }
 
-/* Role "cache": F's arc cache (ipp_abi.h, struct ipp_rt_arc) hits when the
- * frame on top stands at the arc it counted last, with the region it was
- * counted for; anything else calls __ipp_icall, which counts and repoints
- * the cache.  From P's fresh frame (region P):
- *   30 30 30  -> miss hit hit     31 -> miss   30 -> miss   31 31 -> miss hit
- * so arcs (30, F) 4 and (31, F) 3 from 4 misses and 3 hits.  A continuing
- * frame at 60 holding region P, then region H (both icall.c's):
- *   P P -> miss hit   H H -> miss hit         arc (60, F) 4: 2 misses, 2 hits
- * With no frame on top (the check reads a constant frame of vertex -1):
- * twice miss, no arc, the cache unchanged.  8 __ipp_icall calls in all;
- * F entered 13 times. */
+/* Role "cache": a site's two-way arc cache (ipp_abi.h, struct ipp_rt_arc)
+ * hits when the site calls one of the two targets it counted last;
+ * anything else calls __ipp_icall, which counts, makes the arc the first
+ * entry and the first the second.  Site 30 calls (entries after the call)
+ *   F     miss  [F -]      F F  hit hit      G  miss [G F]    G  hit
+ *   F     hit (second)     L    miss [L G]   G  hit (second)  F  miss [F L]
+ * arcs (30, F) 5, (30, G) 3, (30, lib.c L) 1 from 4 misses; site 31 (a
+ * cache of its own) F F -> miss hit: arc (31, F) 2; site 32 U U U -> miss
+ * hit hit: the arc to U is counted, never written, and U calls F directly
+ * each time.  6 __ipp_icall calls in all; F entered 5 + 2 + 3 = 10 times,
+ * G 3 times. */
 static NI void K(void)
 {
 	struct rtt_fresh a;
-	struct ipp_rt_frame c;
-	static const int32_t sites[] = { 30, 30, 30, 31, 30, 31, 31 };
+	static fn *const targets[] = { F, F, F, G, G, F, L, G, F };
 	int x = 0;
-	rtt_fresh_enter(&a, &r[0], NULL, NULL);
-	for (size_t i = 0; i < sizeof(sites) / sizeof(sites[0]); i++)
-		x = call_through(&a.f, sites[i], F, x);
+	rtt_fresh_enter(&a, &r[0]);
+	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
+		x = call_through(&a.f, 30, targets[i], x, site30);
 	CHECK(rtt_icall_calls == 4);
-	a.f.vertex = 50;
-	rtt_push(&c, &r[0], 7, 59, IPP_FRAME_CONTINUES);
-	x = call_through(&c, 60, F, x);
-	x = call_through(&c, 60, F, x);
-	c.region = &r[3];
-	x = call_through(&c, 60, F, x);
-	x = call_through(&c, 60, F, x);
+	CHECK(site30[0]->target == SELF(F) && site30[0]->count == 5 && site30[0]->site == 30);
+	CHECK(site30[1]->target == SELF(L) && site30[1]->count == 1);
+	for (int i = 0; i < 2; i++)
+		x = call_through(&a.f, 31, F, x, site31);
+	CHECK(rtt_icall_calls == 5);
+	for (int i = 0; i < 3; i++)
+		x = call_through(&a.f, 32, U, x, site32);
 	CHECK(rtt_icall_calls == 6);
-	rtt_pop(&c);
-	rtt_fresh_leave(&a, NULL, (uint64_t)x % 100);
+	CHECK(site32[0]->target == SELF(U) && site32[0]->count == 3);
+	CHECK(site32[1] == &rtt_arc_none);
+	rtt_fresh_leave(&a, (uint64_t)x % 100);
 	CHECK(__ipp_top == NULL);
-	for (int i = 0; i < 2; i++) {
-		__ipp_itgt = SELF(F);
-		x = F(x);
-	}
-	CHECK(rtt_icall_calls == 8);
-	CHECK(cache_F->site == 60 && cache_F->seen == &r[3] && cache_F->count == 4);
 }
 
 static int role_main(const char *role)
 {
+	set_entries();
 	if (strcmp(role, "threads") == 0) {
 		pthread_t t;
 		P();
@@ -421,11 +438,13 @@ int main(int argc, char **argv)
 		CHECK_EXIT(rtt_run("cache", NULL, env_k, NULL), 0);
 		p = rtt_read("cache.prof");
 		mm = rtt_module(p, "icall.c", CKS);
-		CHECK_U64(mm->nicalls, 3);
-		CHECK_U64(arc(mm, 30, "icall.c", CKS, "F"), 4);
-		CHECK_U64(arc(mm, 31, "icall.c", CKS, "F"), 3);
-		CHECK_U64(arc(mm, 60, "icall.c", CKS, "F"), 4);
-		CHECK_U64(rtt_path(mm, "F", "0"), 13);
+		CHECK_U64(mm->nicalls, 4);
+		CHECK_U64(arc(mm, 30, "icall.c", CKS, "F"), 5);
+		CHECK_U64(arc(mm, 30, "icall.c", CKS, "G"), 3);
+		CHECK_U64(arc(mm, 30, "lib.c", LIB_CKS, "L"), 1);
+		CHECK_U64(arc(mm, 31, "icall.c", CKS, "F"), 2);
+		CHECK_U64(rtt_path(mm, "F", "0"), 10);
+		CHECK_U64(rtt_path(mm, "G", "0"), 3);
 		ipp_profile_free(p);
 	}
 

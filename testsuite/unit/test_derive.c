@@ -157,7 +157,6 @@ struct tplan {
 				 * that keeps r, whose checkpoint moves on */
 	bool continues;		/* makes interprocedural calls */
 	bool array;		/* the fresh body counts in its region's array */
-	bool pointer;		/* the fresh body checks __ipp_itgt (flagged entry) */
 	bool htab;		/* records at restarts: probes inline where it
 				 * counts in no array and no row */
 	ipp_local *local;	/* rows (context mode), or NULL */
@@ -289,7 +288,6 @@ static void tables_events(struct tables *t)
 		if (t->reg_entry[p] >= 0) {
 			ipp_fin_region_total(t->f, t->reg_entry[p], a);
 			pl->array = mpz_cmp_ui(a, test_limits.array_max) <= 0;
-			pl->pointer = ctx && (ipp_proc_flags(g, p) & IPP_PROC_ENTRY);
 		}
 		/* rows only where an activation may record several paths: a
 		 * surrogate edge to GExit (a back edge or a cut) leaves one of
@@ -805,7 +803,6 @@ static void ev_activation(struct sim *s, ipp_id q, bool fresh)
 	ev->htab_calls += probes(s->t, q, fresh);
 	if (fresh) {
 		ev->counts_calls += pl->array;
-		ev->itgt_checks += pl->pointer;
 		ev->path_saves += pl->continues;
 	}
 }
