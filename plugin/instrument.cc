@@ -664,7 +664,12 @@ static void emit_push(gimple_seq *seq, tree frame, tree reg, tree path, int vert
 	emit_assign(seq, fld(frame, ABI_FIELD(FRAME, prev)), t);
 	if (reg)
 		emit_assign(seq, fld(frame, ABI_FIELD(FRAME, region)), reg);
-	emit_assign(seq, fld(frame, ABI_FIELD(FRAME, path)), path);
+	/* an entry of number 0 says so in the vertex instead of storing
+	 * it: every later checkpoint stores the number (ipp_abi.h) */
+	if (integer_zerop(path) && (vertex & IPP_VERTEX_INSIDE))
+		vertex |= IPP_VERTEX_PATH0;
+	else
+		emit_assign(seq, fld(frame, ABI_FIELD(FRAME, path)), path);
 	emit_vertex_flags(seq, frame, vertex, flags);
 	/* the frame is complete before it is visible to a walk */
 	emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(frame));
@@ -680,6 +685,7 @@ static void emit_pop(gimple_seq *seq, tree frame)
  * site (ipp_abi.h, IPP_VERTEX_INSIDE). */
 static int inside(ipp_id v)
 {
+	gcc_assert(v >= 0 && v < IPP_VERTEX_PATH0);
 	return (int)v | IPP_VERTEX_INSIDE;
 }
 

@@ -47,7 +47,9 @@ extern "C" {
 				 * (site, target address) in a per-site
 				 * cache; the module lists its functions'
 				 * addresses (struct ipp_rt_entry) for the
-				 * writer; no __ipp_itgt.
+				 * writer; no __ipp_itgt; a fresh frame's
+				 * number 0 is IPP_VERTEX_PATH0, not
+				 * stored.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -165,6 +167,15 @@ struct ipp_rt_entry {
  * vertex & ~IPP_VERTEX_INSIDE.  Unmarked, a vertex is a call vertex c, and
  * c - 1 is the vertex before it on the path, with the same number. */
 #define IPP_VERTEX_INSIDE 0x40000000
+
+/* In frame.vertex, with IPP_VERTEX_INSIDE: the entry checkpoint of an
+ * activation whose number on entry is 0 (a fresh body, or an inlined copy
+ * that starts a path of its own), pushed without storing frame.path: the
+ * number is 0 until the next checkpoint, which stores both (ABI 7; SQLite
+ * context pushes 1.7M such frames, one store each).  Readers take the
+ * vertex id as IPP_VERTEX_ID(vertex) and the number as ipp_frame_path. */
+#define IPP_VERTEX_PATH0 0x20000000
+#define IPP_VERTEX_ID(v) ((v) & ~(IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0))
 
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path

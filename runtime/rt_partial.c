@@ -11,10 +11,12 @@
  * vertex >= 0 the path is pending, and it is recorded as the partial path
  *
  *     region = gk->region       (the outermost frame's, where it started)
- *     number = g0->path         (the innermost frame's number so far)
+ *     number = g0->path         (the innermost frame's number so far;
+ *                                0 at an entry checkpoint marked
+ *                                IPP_VERTEX_PATH0, which stores none)
  *     stack  = [gk->vertex, ..., g1->vertex, g0->vertex]  (outermost first)
  *
- * (each vertex without its IPP_VERTEX_INSIDE mark: g0 may stand at any
+ * (each vertex without its IPP_VERTEX_INSIDE and IPP_VERTEX_PATH0 marks: g0 may stand at any
  * checkpoint of its path, docs/PROTOCOL.md; the others are at calls)
  *
  * If g0 has vertex -1 the path was recorded already and the group is
@@ -74,7 +76,7 @@ static RT_NOINST uint64_t mix(uint64_t h, uint64_t v)
 /* The vertex where frame g's path stands (its checkpoint's id). */
 static inline RT_NOINST int32_t stop_of(const struct ipp_rt_frame *g)
 {
-	return g->vertex & ~IPP_VERTEX_INSIDE;
+	return IPP_VERTEX_ID(g->vertex);
 }
 
 /* A group: frames g[0] (innermost) .. g[len-1] (outermost), found again
@@ -201,7 +203,8 @@ static RT_NOINST int measure_group(struct ipp_rt_frame *g0, struct run *r,
 	r->g0 = g0;
 	r->len = len;
 	r->region = g->region;
-	r->num = g0->path;
+	/* an entry checkpoint of number 0 stores no number (ipp_abi.h) */
+	r->num = (g0->vertex & IPP_VERTEX_PATH0) ? 0 : g0->path;
 	return ok;
 }
 

@@ -4,6 +4,8 @@
  * innermost frame has vertex -1 was recorded already, inconsistent groups
  * and garbage frames are skipped, frames out of address order (inlining)
  * are walked, the exit status is the program's.  Also:
+ * an entry checkpoint whose number 0 the frame does not hold
+ * (IPP_VERTEX_PATH0: the plugin stores none at a fresh entry);
  * exit() before any record (the runtime was never initialised: the
  * destructor does it), exit() from another thread, and a normal return
  * (no partial path).
@@ -133,6 +135,25 @@ static NI void inlined(void)
 	exit(9);
 }
 
+/* Fresh frames pushed at their entries (vertices 3 and 5) as the plugin
+ * pushes them: the number 0 is IPP_VERTEX_PATH0 in the vertex, the path
+ * field is whatever the stack held (garbage here).  f has since reached
+ * its call vertex 70, which stores number 2 and the vertex; g continues
+ * f's path, standing at 71 with number 2; h (region e), called from g,
+ * stands at its entry.  exit(11) -> (e, 0, [5]) for h alone, and
+ * (f, 2, [70, 71]) for the group {g, f}. */
+static NI void path0(void)
+{
+	struct ipp_rt_frame f, g, h;
+	__ipp_record(&r[0], 1);
+	rtt_push(&f, &r[6], 0x5a5a5a5a, 3 | IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0, 0);
+	f.path = 2;	/* f's call checkpoint stores number and vertex */
+	f.vertex = 70;
+	rtt_push(&g, &r[6], 2, 71, IPP_FRAME_CONTINUES);
+	rtt_push(&h, &r[5], 0x6b6b6b6b, 5 | IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0, 0);
+	exit(11);
+}
+
 static void *thread_exit(void *arg)
 {
 	struct ipp_rt_frame fr;
@@ -175,6 +196,8 @@ static int child(const char *role)
 		return other_thread();
 	if (strcmp(role, "inlined") == 0)
 		inlined();
+	if (strcmp(role, "path0") == 0)
+		path0();
 	return normal();
 }
 
@@ -245,6 +268,20 @@ int main(int argc, char **argv)
 	CHECK_U64(mm->npartials, 2);
 	CHECK_U64(rtt_partial(mm, "a", "9", s_ab, 2), 1);
 	CHECK_U64(rtt_partial(mm, "main", "4", s10, 1), 1);
+	ipp_profile_free(p);
+	remove("exit.prof");
+
+	/* entry checkpoints without a stored number: (h, 0, [5]), and
+	 * the group of f's call and g: (f, 2, [70, 71]) */
+	CHECK_EXIT(rtt_run("path0", NULL, env, NULL), 11);
+	p = rtt_read("exit.prof");
+	mm = module_of(p);
+	CHECK_U64(mm->npartials, 2);
+	{
+		static const int32_t s5[] = { 5 }, s_fg[] = { 70, 71 };
+		CHECK_U64(rtt_partial(mm, "e", "0", s5, 1), 1);
+		CHECK_U64(rtt_partial(mm, "f", "2", s_fg, 2), 1);
+	}
 	ipp_profile_free(p);
 	remove("exit.prof");
 
