@@ -29,7 +29,8 @@
  *    region's hash table once per activation (__ipp_htab) and probes it
  *    inline at each record; a miss calls __ipp_record;
  *  - a fresh body that makes continuing calls saves and restores
- *    __ipp_path.
+ *    __ipp_path if the map flags its procedure entry (what a signal
+ *    handler can be).
  * Then what each execution does.  Every record (complete or partial) is
  * decoded and its active suffix walked, as ipp_derive does; an edge of
  * procedure P in a path of P's own Entry region belongs to P's fresh
@@ -106,6 +107,8 @@ struct plan {
 	bool keeps_copies;	/* a function with inlined copies kept: no rows */
 	bool in_memory;		/* abnormal edges: r in the frame, no rows */
 	bool continues;		/* makes interprocedural (continuing) calls */
+	bool entry;		/* flagged entry: a fresh body that continues
+				 * saves and restores __ipp_path */
 	bool array;		/* the fresh body counts in an array */
 	bool htab;		/* records at restarts: a body that counts in no
 				 * array and no row probes its hash table inline */
@@ -180,8 +183,10 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 	bool *sure = ipp_xcalloc(np + 1, sizeof(bool));
 	mpz_t total;
 
-	for (size_t pi = 0; pi < np; pi++)
+	for (size_t pi = 0; pi < np; pi++) {
 		plan[pi].instrumented = !(ipp_proc_flags(g, (ipp_id)pi) & IPP_PROC_SKIPPED);
+		plan[pi].entry = (ipp_proc_flags(g, (ipp_id)pi) & IPP_PROC_ENTRY) != 0;
+	}
 	/* frames (ipp_decide_frames) and what else the calls decide */
 	for (size_t vi = 0; vi < nv; vi++) {
 		ipp_id v = (ipp_id)vi, p = ipp_vertex_proc(g, v);
@@ -475,7 +480,7 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 		return;
 	if (pl->array)
 		add(ev, &ev->counts_calls, n);
-	if (pl->continues)
+	if (pl->continues && pl->entry)
 		add(ev, &ev->path_saves, n);
 }
 

@@ -1438,7 +1438,14 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		st.onentry = build_int_cstu(ipp_u64, 0);
 		st.nvc = build_int_cstu(ipp_u64, 1);
 		st.reg = ipp_abi_region_addr(st.region);
-		if (makes_continuing_calls(g, fin, b))
+		/* Only code that can run between a clone's store of
+		 * __ipp_path and its caller's load (a signal handler) must
+		 * give it back: a function entered from outside the unit's
+		 * instrumented code (the map's `entry` flag: externally
+		 * visible, address taken, aliased, called by a skipped
+		 * function, ...).  What it calls runs inside its save. */
+		if (makes_continuing_calls(g, fin, b) &&
+		    (ipp_proc_flags(g, fi->proc) & IPP_PROC_ENTRY))
 			st.saved_path = state_var(&st, ipp_u64, "ipp_saved_path");
 		/* a region small enough for an array: count inline */
 		mpz_t total;

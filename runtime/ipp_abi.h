@@ -264,9 +264,10 @@ struct ipp_rt_arc {
  * (docs/PROTOCOL.md) receives the path number, psi_r(nvc) and the region
  * as arguments, and hands the path number back here just before it
  * returns; its caller reads it right after the call.  A fresh activation
- * that makes continuing calls saves it at entry and restores it before it
- * returns, so that a signal handler running between a clone's store and
- * its caller's load leaves it intact.
+ * that makes continuing calls, of a function the map flags entry (what
+ * can run as a signal handler), saves it at entry and restores it before
+ * it returns, so that a signal handler running between a clone's store
+ * and its caller's load leaves it intact.
  */
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) extern __thread CTYPE NAME;
 #include "ipp_abi.def"

@@ -803,7 +803,8 @@ static void ev_activation(struct sim *s, ipp_id q, bool fresh)
 	ev->htab_calls += probes(s->t, q, fresh);
 	if (fresh) {
 		ev->counts_calls += pl->array;
-		ev->path_saves += pl->continues;
+		ev->path_saves += pl->continues &&
+				  (ipp_proc_flags(s->t->g, q) & IPP_PROC_ENTRY);
 	}
 }
 
