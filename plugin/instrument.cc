@@ -1115,6 +1115,10 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		emit_return(&seq, st);
 		if (st->frame)
 			emit_assign(&seq, st->frame, build_clobber(TREE_TYPE(st->frame)));
+		/* the arc of a tail call through a pointer: the count needs
+		 * neither the frame nor anything after the call */
+		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
+			emit_arc_count(&seq, st, call, v);
 	} else if (interproc) {
 		/* rule 1: the callee's clone continues the path */
 		fninfo *q = ipp_fn_of_proc(st->u, ipp_call_callee(g, v));

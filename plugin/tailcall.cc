@@ -19,9 +19,10 @@
  *    edges (through PHIs of the result) only by those and a return of its
  *    result, or a return of nothing; not internal, not a built-in, not
  *    returns_twice or noreturn, not throwing inside the function, its
- *    result (if returned) an SSA register; in context mode not through a
- *    pointer (the callee credits the arc from the caller's frame, which a
- *    tail call pops: PROTOCOL.md rule 7);
+ *    result (if returned) an SSA register (through a pointer too: since
+ *    ABI 7 the call site counts its arc before the jump, PROTOCOL.md rule
+ *    7; the callee used to count it from the caller's frame, which a tail
+ *    call pops);
  *  - no local variable whose address may be taken is live at the call
  *    (compute_live_vars, as tree-tailcall.cc), and the return slot is not
  *    passed to it.
@@ -189,7 +190,7 @@ static bool tail_call_p(function *fun, gcall *call, greturn **ret)
 	int flags = gimple_call_flags(call);
 	if (gimple_call_internal_p(call) || (flags & (ECF_RETURNS_TWICE | ECF_NORETURN)))
 		return false;
-	if (fn ? fndecl_built_in_p(fn) : ipp_opts.mode == IPP_MODE_CONTEXT)
+	if (fn && fndecl_built_in_p(fn))
 		return false;
 	/* a function of the unit declared inline: GCC's inliners are meant to
 	 * make the call go away in the plain build, and a tail call site's
