@@ -110,7 +110,14 @@ IPP_PF_FN bool ipp_pf_utf8_ok(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str, *end = s + len;
 	while (s < end) {
-		uint32_t c = *s, min;
+		uint32_t c, min;
+		uint64_t w;
+		/* ASCII eight bytes at a time: names nearly always are */
+		while (end - s >= 8 && (memcpy(&w, s, 8), (w & 0x8080808080808080ull) == 0))
+			s += 8;
+		if (s == end)
+			break;
+		c = *s;
 		size_t n;
 		if (c < 0x80) {
 			s++;

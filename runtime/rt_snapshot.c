@@ -157,6 +157,21 @@ static RT_NOINST bool counters_unmoved(const uint64_t *v, const uint64_t *base, 
 	return true;
 }
 
+/* The first p' in p .. n-1 from which counters may have moved, or n:
+ * skips blocks of eight counters at their baselines with one memcmp
+ * each.  A region that ran usually ran few of its paths: the element loop
+ * below it costs 9 instructions a counter (SQLite: 80k counters in the
+ * regions that moved).  The same caveat as counters_unmoved. */
+#define RT_SKIP_BLOCK 8u
+static RT_NOINST uint64_t next_moved(const uint64_t *v, const uint64_t *base, uint64_t p,
+				     uint64_t n)
+{
+	while (n - p >= RT_SKIP_BLOCK &&
+	       memcmp(&v[p], base ? &base[p] : zeros, RT_SKIP_BLOCK * sizeof(uint64_t)) == 0)
+		p += RT_SKIP_BLOCK;
+	return p;
+}
+
 /* Path records of pm come from src (a thread's tables, or the units'
  * single-threaded counters): from a second source, or from rows, the
  * same key may come twice, and the records are added up by key before
@@ -183,7 +198,8 @@ static RT_NOINST int take_table(struct rt_snapshot *s, struct rt_arena *a, struc
 	uint64_t moved = 0;
 
 	if (tb->counts && !counters_unmoved(tb->counts, tb->base, r->npaths)) {
-		for (uint64_t p = 0; p < r->npaths; p++) {
+		for (uint64_t p = 0; (p = next_moved(tb->counts, tb->base, p, r->npaths)) < r->npaths;
+		     p++) {
 			uint64_t v = load64(&tb->counts[p]), b = tb->base ? tb->base[p] : 0;
 			if (v <= b)
 				continue;
@@ -263,7 +279,7 @@ static RT_NOINST int take_globals(struct rt_snapshot *s, struct rt_arena *a, str
 				return -1;
 			base = info->gbase[i];
 		}
-		for (uint64_t p = 0; p < r->npaths; p++) {
+		for (uint64_t p = 0; (p = next_moved(r->gcounts, base, p, r->npaths)) < r->npaths; p++) {
 			uint64_t v = load64(&r->gcounts[p]), b = base ? base[p] : 0;
 			struct rt_commit c = { commit ? &base[p] : NULL, NULL, 0, 0 };
 			if (v <= b)
