@@ -303,7 +303,7 @@ activations_vs_calls() {
 declare -A nominal=(
 	[frame_push]=7 [frame_pop]=2 [counts_select]=3 [counts_call]=5 [path_save]=5
 	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
-	[record_call]=3 [htab_call]=3 [rec_probe]=10 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
+	[record_call]=3 [hmiss_call]=4 [rec_probe]=11 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
 	[stand]=2 [interproc]=5 [interproc_return]=1 [arc_check]=3 [dead_mark]=1
 	[dead_mark_top]=2 [lost_inline]=5 [arc_hit]=1
 )
@@ -327,9 +327,9 @@ events_table() {
 		# (a regex) to CALLEE
 		cgc() { awk -v a="$1" -v b="$2" -v c="$3" '$1 == "C" && $2 ~ a && $3 == b { s += $c } END { printf "%.0f", s }' "$cgt"; }
 		# runtime, measured (inclusive instructions and calls)
-		local rcI rcN slI slN rwI rwN rwrec coI coN htI htN icI icN wrI rtI other rcUser rwrecN
+		local rcI rcN slI slN rwI rwN rwrec coI coN hmI hmN icI icN wrI rtI other rcUser rwrecN
 		rcI=$(cg "$cgt" __ipp_record 4) rcN=$(cg "$cgt" __ipp_record 5)
-		slI=$(cg "$cgt" rt_record_slow 4) slN=$(cg "$cgt" rt_record_slow 5)
+		slI=$(cgc '^__ipp_record$' rt_record_slow 5) slN=$(cgc '^__ipp_record$' rt_record_slow 4)
 		# __ipp_row's forwards: from its out-of-line parts (rt_rows.c)
 		rwrec=$(cgc '^(__ipp_row|rt_row_slow|rt_row_forward)$' __ipp_record 5)
 		rwrecN=$(cgc '^(__ipp_row|rt_row_slow|rt_row_forward)$' __ipp_record 4)
@@ -337,7 +337,7 @@ events_table() {
 		# __ipp_counts, or on x86-64 its entry for inline asm
 		coI=$(( $(cg "$cgt" __ipp_counts 4) + $(cg "$cgt" __ipp_counts_keep 4) ))
 		coN=$(( $(cg "$cgt" __ipp_counts 5) + $(cg "$cgt" __ipp_counts_keep 5) ))
-		htI=$(cg "$cgt" __ipp_htab 4) htN=$(cg "$cgt" __ipp_htab 5)
+		hmI=$(cg "$cgt" __ipp_hmiss 4) hmN=$(cg "$cgt" __ipp_hmiss 5)
 		icI=$(cg "$cgt" __ipp_icall 4) icN=$(cg "$cgt" __ipp_icall 5)
 		rcUser=$(awk '$1 == "C" && $3 == "__ipp_record" && $2 !~ /^(__ipp_|rt_)/ { s += $4 } END { printf "%.0f", s }' "$cgt")
 		wrI=${wins[$p:$v]:-0}
@@ -346,7 +346,7 @@ events_table() {
 		rtI=$(awk '$1 == "C" && $3 ~ /^__ipp_/ && $2 !~ /^(__ipp_|rt_)/ { s += $5 }
 			   $1 == "F" && ($2 == "rt_atexit" || $2 == "rt_fini") { s += $4 }
 			   END { printf "%.0f", s }' "$cgt")
-		other=$(( rtI - rcI - rwI - coI - htI - icI - wrI ))
+		other=$(( rtI - rcI - rwI - coI - hmI - icI - wrI ))
 		extra=$(( ${insns[$p:$v]:-0} - ${insns[$p:plain]:-0} ))
 		read -r A PC MC < <(activations_vs_calls "$p" "$v")
 		local lost=$(( MC - PC ))
@@ -369,7 +369,7 @@ events_table() {
 		printf '%-50s %16s %9s %14s  %s\n' "    of which from __ipp_row" "$rwrecN" "$(per "$rwrec" "$rwrecN")" "$rwrec" "callgrind (in the line above)"
 		[ "$mode" = context ] && row "  __ipp_row calls (without their __ipp_record)" "$rwN" "$(per "$rwI" "$rwN")" "callgrind" "$rwI"
 		row "  __ipp_counts calls" "$coN" "$(per "$coI" "$coN")" "callgrind" "$coI"
-		row "  __ipp_htab calls" "$htN" "$(per "$htI" "$htN")" "callgrind" "$htI"
+		row "  __ipp_hmiss calls (inline probes that missed)" "$hmN" "$(per "$hmI" "$hmN")" "callgrind" "$hmI"
 		[ "$mode" = context ] && row "  __ipp_icall calls" "$icN" "$(per "$icI" "$icN")" "callgrind" "$icI"
 		row "  exit-time writer (rt_write_profile + frames)" 1 "$wrI" "callgrind"
 		row "  other runtime (registration, ...)" 1 "$other" "callgrind"
@@ -382,13 +382,13 @@ events_table() {
 		[ "$mode" = context ] && row "  continuing returns: __ipp_path = r" "$(x returns_continuing)" "${nominal[cont_return]}" "derived"
 		[ "$mode" = context ] && row "  lazy-r returns: r from the row tables" "$(x returns_lazy)" "${nominal[lazy_return]}" "derived"
 		row "  records counted in arrays: counts[n] += 1" "$(x rec_array)" "${nominal[rec_array]}" "derived"
-		row "  hash activations: __ipp_htab call sequence" "$(x htab_calls)" "${nominal[htab_call]}" "derived"
-		row "  records probed inline in hash tables" "$(x rec_probe)" "${nominal[rec_probe]}" "derived ($((rcUser - $(x rec_hash))) missed into __ipp_record)"
+		row "  records probed inline in hash tables" "$(x rec_probe)" "${nominal[rec_probe]}" "derived ($hmN missed into __ipp_hmiss)"
+		row "  __ipp_hmiss call sequence" "$hmN" "${nominal[hmiss_call]}" "callgrind"
 		if [ "$mode" = context ]; then
 			row "  records counted in rows inline: row[l] += 1" "$(( $(x rec_row) - rwN ))" "${nominal[rec_row]}" "derived $(x rec_row) - callgrind __ipp_row calls"
 			row "  __ipp_row call sequence" "$rwN" "${nominal[row_call]}" "callgrind"
 		fi
-		row "  __ipp_record call sequence" "$rcUser" "${nominal[record_call]}" "callgrind ($(x rec_hash) derived + probe misses)"
+		row "  __ipp_record call sequence" "$rcUser" "${nominal[record_call]}" "callgrind (= rec_hash, derived)"
 		row "  restarts after splits" "$(x restarts)" "${nominal[restart]}" "derived"
 		row "  increments of r" "$(x increments)" "${nominal[increment]}" "derived"
 		[ "$mode" = context ] && row "  increments of l" "$(x local_increments)" "${nominal[local_increment]}" "derived"
@@ -434,15 +434,14 @@ events_table() {
 		xc "records (stats run): by site = the profile's sum" "$(y records)" "$(y path_counts)"
 		xc "records (stats run): by route = by site" "$(( $(y rec_array) + $(y rec_row) + $(y rec_probe) + $(y rec_hash) ))" "$(y records)"
 		xc "__ipp_counts calls (stats run)" "$(y counts_calls)" "$(ev "$s" counts)"
-		xc "__ipp_htab calls (stats run)" "$(y htab_calls)" "$(ev "$s" htab)"
-		# __ipp_record: every call the derivation sees, and the misses of
-		# the inline probes, which only the run knows
-		local rlow rcalls
-		rlow=$(( $(y rec_hash) + $(ev "$s" row_record) ))
-		rcalls=$(( $(ev "$s" record_array) + $(ev "$s" record_probe1) + $(ev "$s" record_probe2) + $(ev "$s" record_slow) ))
-		[ "$rcalls" -ge "$rlow" ] && [ "$rcalls" -le $(( rlow + $(y rec_probe) )) ] ||
-			xc "__ipp_record calls (stats run): rec_hash + __ipp_row's .. + rec_probe" \
-				"$rlow..$(( rlow + $(y rec_probe) ))" "$rcalls"
+		# the runtime's records: every __ipp_record call the derivation
+		# sees, __ipp_row's, and the misses of the inline probes (which
+		# only the run knows, at most the probed records)
+		xc "records in the runtime (stats run): rec_hash + __ipp_row's + __ipp_hmiss" \
+			"$(( $(y rec_hash) + $(ev "$s" row_record) + $(ev "$s" hmiss) ))" \
+			"$(( $(ev "$s" record_array) + $(ev "$s" record_probe1) + $(ev "$s" record_probe2) + $(ev "$s" record_slow) ))"
+		[ "$(ev "$s" hmiss)" -le "$(y rec_probe)" ] ||
+			xc "__ipp_hmiss calls (stats run) at most the probed records" "$(y rec_probe)" "$(ev "$s" hmiss)"
 		xc "row records from a return site (stats run)" "$(y rec_row_return)" "$(ev "$s" row_number)"
 		xc "__ipp_row: found + inserted + none = calls (stats run)" \
 			"$(ev "$s" row)" "$(( $(ev "$s" row_found) + $(ev "$s" row_inserted) + $(ev "$s" row_none) ))"
@@ -452,10 +451,9 @@ events_table() {
 		# takes every array body's counts inline (the statistics run makes
 		# them all calls, rt_stats.c).
 		xc "__ipp_counts calls (callgrind run, single-threaded: none)" "0" "$coN"
-		[ "$rcUser" -ge "$(x rec_hash)" ] && [ "$rcUser" -le $(( $(x rec_hash) + $(x rec_probe) )) ] ||
-			xc "__ipp_record calls from user code (callgrind run): rec_hash .. + rec_probe" \
-				"$(x rec_hash)..$(( $(x rec_hash) + $(x rec_probe) ))" "$rcUser"
-		xc "__ipp_htab calls (callgrind run)" "$(x htab_calls)" "$htN"
+		xc "__ipp_record calls from user code (callgrind run)" "$(x rec_hash)" "$rcUser"
+		[ "$hmN" -le "$(x rec_probe)" ] ||
+			xc "__ipp_hmiss calls (callgrind run) at most the probed records" "$(x rec_probe)" "$hmN"
 		xc "__ipp_row's __ipp_record calls (callgrind run): from a return site + no row (stats)" \
 			"$(( $(x rec_row_return) + $(ev "$s" row_record) - $(ev "$s" row_number) ))" "$rwrecN"
 		[ "$rwN" -le "$(x rec_row)" ] ||

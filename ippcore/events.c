@@ -24,10 +24,11 @@
  *    and it makes no continuing call: its checkpoints at its restarts
  *    store their restart values, its return computes r from the row
  *    tables;
- *  - a body (fresh or continuing) that counts in neither an array nor
- *    rows and records at restarts (ipp_fin_proc_restarts) takes its
- *    region's hash table once per activation (__ipp_htab) and probes it
- *    inline at each record; a miss calls __ipp_record;
+ *  - a body that counts in neither an array nor rows probes its region's
+ *    hash table inline at each record of its own (the table found in its
+ *    unit's thread-local slot of the region; a miss of both probes calls
+ *    __ipp_hmiss): a fresh body always (its region is a hash region), a
+ *    continuing one if it records at restarts (ipp_fin_proc_restarts);
  *  - a fresh body that makes continuing calls saves and restores
  *    __ipp_path if the map flags its procedure entry (what a signal
  *    handler can be).
@@ -110,8 +111,9 @@ struct plan {
 	bool entry;		/* flagged entry: a fresh body that continues
 				 * saves and restores __ipp_path */
 	bool array;		/* the fresh body counts in an array */
-	bool htab;		/* records at restarts: a body that counts in no
-				 * array and no row probes its hash table inline */
+	bool own_restarts;	/* records at its own restarts: a continuing
+				 * body that counts in no row probes its hash
+				 * table inline */
 	ipp_local *local;	/* counts in rows (context mode), or NULL */
 };
 
@@ -120,9 +122,15 @@ static bool rows(const struct plan *pl, int body)
 	return pl->local && !(body == FRESH && pl->array);
 }
 
+/* Probes its region's hash table inline (ipp_instrument; ipp_abi.h,
+ * __ipp_hmiss): a fresh body in a hash region, a continuing one that
+ * records at its restarts; neither in rows.  (The flight recorder's
+ * builds record through the runtime; events are derived for others.) */
 static bool htab_body(const struct plan *pl, int body)
 {
-	return pl->htab && !(body == FRESH && pl->array) && !rows(pl, body);
+	if (rows(pl, body))
+		return false;
+	return body == FRESH ? !pl->array : pl->own_restarts;
 }
 
 /* r not kept on the edges: a continuing body in rows whose calls need no
@@ -265,8 +273,8 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 				ipp_local_free(l);
 		}
 		/* inline probes (ipp_instrument: a body with neither array
-		 * nor rows, recording at its own restarts; htab_body) */
-		pl->htab = ipp_fin_proc_restarts(f, p);
+		 * nor rows; htab_body) */
+		pl->own_restarts = ipp_fin_proc_restarts(f, p);
 	}
 	mpz_clear(total);
 	free(sure);
@@ -474,8 +482,6 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 			add(ev, &ev->counts_calls, n);
 		return;
 	}
-	if (htab_body(pl, body))
-		add(ev, &ev->htab_calls, n);
 	if (body != FRESH)
 		return;
 	if (pl->array)

@@ -227,7 +227,6 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(continuing, "continuing activations: the clone NAME.ipp.N")           \
 	X(frames, "activations that push a frame (and pop it at a return)")     \
 	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
-	X(htab_calls, "activations of bodies that record at restarts, in no array and no row: each takes its region's table (__ipp_htab)") \
 	X(path_saves, "fresh activations that save and restore __ipp_path")     \
 	X(returns, "normal returns")                                            \
 	X(frame_pops, "returns of activations with a frame")                    \
@@ -242,8 +241,8 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(rec_row, "at row sites: row[l] += 1 inline, or __ipp_row")            \
 	X(rec_row_return, "of rec_row: paths from a return site (l >= nentry), " \
 	  "which __ipp_row passes to __ipp_record")                               \
-	X(rec_probe, "probed inline in the region's hash table: e->count += 1, " \
-	  "or __ipp_record when the first probe misses")                          \
+	X(rec_probe, "probed inline in the region's hash table (two probes): " \
+	  "e->count += 1, or __ipp_hmiss when both miss")                         \
 	X(rec_hash, "__ipp_record calls from the inserted code")                \
 	X(rec_region_small, "records in regions of at most array_max paths")    \
 	X(rec_region_32, "records in larger regions of at most 2^32 paths")     \

@@ -25,6 +25,10 @@ tree ipp_abi_trees[IPP_ABI_NTREES];
 /* Per region of the unit: the offset of its single-threaded counters in
  * the unit's array, or UINT64_MAX (a hash region). */
 static uint64_t *gc_offset;
+/* ... and its slot in the unit's hash-table slots (0: an array region),
+ * of nhslots - 1 hash regions. */
+static unsigned *hslot_of;
+static unsigned nhslots;
 
 /* The module's initializer, finished by ipp_abi_module_callees. */
 static vec<constructor_elt, va_gc> *module_init;
@@ -318,14 +322,18 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 	uint64_t total = 0;
 	mpz_init(t);
 	gc_offset = XRESIZEVEC(uint64_t, gc_offset, nr ? nr : 1);
+	hslot_of = XRESIZEVEC(unsigned, hslot_of, nr ? nr : 1);
+	nhslots = 1;
 	for (size_t r = 0; r < nr; r++) {
 		ipp_fin_region_total(fin, (ipp_id)r, t);
 		gc_offset[r] = mpz_cmp_ui(t, IPP_ARRAY_MAX) <= 0 ? total : UINT64_MAX;
+		hslot_of[r] = gc_offset[r] == UINT64_MAX ? nhslots++ : 0;
 		if (gc_offset[r] != UINT64_MAX)
 			total += mpz_get_ui(t);
 	}
 	ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = NULL_TREE;
 	ipp_abi_trees[IPP_ABI_ARC_NONE_VAR] = NULL_TREE;
+	ipp_abi_trees[IPP_ABI_HSLOTS_VAR] = NULL_TREE;
 	arc_caches.release();
 	if (total) {
 		tree gtype = build_array_type(ipp_t_u64, build_index_type(size_int(total - 1)));
@@ -346,6 +354,8 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 		INIT(fe, REGION, module, build_fold_addr_expr(module_var));
 		if (gc_offset[r] != UINT64_MAX)
 			INIT(fe, REGION, gcounts, ipp_abi_region_gcounts((ipp_id)r));
+		if (hslot_of[r])
+			INIT(fe, REGION, hslot, build_int_cst(ipp_t_u32, hslot_of[r]));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(r), build_constructor(region_type, fe));
 	}
 	mpz_clear(t);
@@ -435,6 +445,22 @@ tree ipp_abi_region_addr(ipp_id r)
 	return build_fold_addr_expr(ref);
 }
 
+/* static __thread TYPE NAME = INIT;  -- one of the unit's own
+ * thread-locals, in the TLS model of the runtime's (tls_var). */
+static tree tls_static_var(const char *name, tree type, tree init)
+{
+	tree v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
+	TREE_STATIC(v) = 1;
+	TREE_PUBLIC(v) = 0;
+	DECL_ARTIFICIAL(v) = 1;
+	TREE_USED(v) = 1;
+	TREE_ADDRESSABLE(v) = 1;
+	DECL_INITIAL(v) = init;
+	set_decl_tls_model(v, flag_shlib ? decl_default_tls_model(v) : TLS_MODEL_LOCAL_EXEC);
+	varpool_node::finalize_decl(v);
+	return v;
+}
+
 /* A static const uint64_t array with the given values. */
 static tree u64_array(const char *name, const uint64_t *v, uint64_t n)
 {
@@ -498,6 +524,36 @@ static tree arc_none(const char *checksum)
 	return elt0_addr(ipp_abi_trees[IPP_ABI_ARC_NONE_VAR]);
 }
 
+unsigned ipp_abi_region_hslot(ipp_id r)
+{
+	return hslot_of[r];
+}
+
+/* The table of a thread that has none in the unit's slots: struct
+ * ipp_rt_htab { cap 2, used 0, shift 63, three empty entries }, so a
+ * probe reads e[0] or e[1] and finds no key. */
+tree ipp_abi_hslots(const char *checksum)
+{
+	char name[64];
+	tree none, type, v;
+	uint64_t empty[3 + 2 * 3] = { 2, 0, 63 };
+	vec<constructor_elt, va_gc> *elts = NULL;
+
+	if (ipp_abi_trees[IPP_ABI_HSLOTS_VAR])
+		return ipp_abi_trees[IPP_ABI_HSLOTS_VAR];
+	gcc_checking_assert(offsetof(struct ipp_rt_htab, e) == 3 * 8 &&
+			    sizeof(struct ipp_rt_hent) == 2 * 8);
+	snprintf(name, sizeof(name), "__ipp_hnone_%s", checksum);
+	none = fold_convert(ptr_type_node, elt0_addr(u64_array(name, empty, 9)));
+	snprintf(name, sizeof(name), "__ipp_hslots_%s", checksum);
+	type = build_array_type(ptr_type_node, build_index_type(size_int(nhslots - 1)));
+	for (unsigned k = 0; k < nhslots; k++)
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(k), none);
+	v = tls_static_var(name, type, build_constructor(type, elts));
+	ipp_abi_trees[IPP_ABI_HSLOTS_VAR] = v;
+	return v;
+}
+
 tree ipp_abi_arc_cache(const char *checksum, ipp_id site)
 {
 	char name[96];
@@ -510,16 +566,7 @@ tree ipp_abi_arc_cache(const char *checksum, ipp_id site)
 	vec<constructor_elt, va_gc> *elts = NULL;
 	for (int k = 0; k < 2; k++)
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(k), none);
-	v = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name), type);
-	TREE_STATIC(v) = 1;
-	TREE_PUBLIC(v) = 0;
-	DECL_ARTIFICIAL(v) = 1;
-	TREE_USED(v) = 1;
-	TREE_ADDRESSABLE(v) = 1;
-	DECL_INITIAL(v) = build_constructor(type, elts);
-	/* as the runtime's thread-locals (tls_var) */
-	set_decl_tls_model(v, flag_shlib ? decl_default_tls_model(v) : TLS_MODEL_LOCAL_EXEC);
-	varpool_node::finalize_decl(v);
+	v = tls_static_var(name, type, build_constructor(type, elts));
 	if ((unsigned)site >= arc_caches.length())
 		arc_caches.safe_grow_cleared(site + 1);
 	arc_caches[site] = v;

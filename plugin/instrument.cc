@@ -271,9 +271,11 @@ struct fnstate {
 	tree nvc, onentry, reg;	/* constants in a fresh body, parameters in a clone */
 	tree saved_path;	/* fresh, makes continuing calls: __ipp_path at entry */
 	tree counts;		/* fresh, array region: the thread's counters, or NULL */
-	tree htab;		/* no array, no rows, records at restarts: where
-				 * the thread's table of the region is
-				 * (__ipp_htab), or NULL */
+	tree hslot;		/* records into a hash region, probed inline
+				 * (emit_hash_record): its region's slot in the
+				 * unit's slots (a constant in a fresh body,
+				 * loaded from the region at a clone's entry),
+				 * or NULL */
 	const ipp_local *local;	/* counts in rows: the local numbering, or NULL */
 	tree l;			/* ... the local register */
 	tree row;		/* ... the activation's row, NULL until its first record */
@@ -452,24 +454,40 @@ static void emit_add(gimple_seq *seq, struct fnstate *st, tree v)
 	emit_assign(seq, st->r, add_val(seq, val(seq, st->r), v));
 }
 
-/* A record of path n in the body's own region (st->htab): the first
- * probe of the thread's table inline, __ipp_record when it misses
- * (ipp_abi.h, __ipp_htab and struct ipp_rt_htab):
- *   h = *htab; k1 = n + 1; e = &h->e[(k1 * FIB) >> h->shift];
- *   if (e->key1 == k1) e->count += 1; else __ipp_record (region, n);
- * The branch is made by finish_rows, as a row's: here the slow call, and
- * a site whose fast path is t[4] += 1, with t = h + 16 * index (the
- * entry's count is 24 + 8 bytes past it). */
+/* *(T *)(p + off) as a GIMPLE value, a load that may alias anything (the
+ * runtime writes the arc, other bodies the frame) */
+static tree load_at(gimple_seq *seq, tree type, tree p, size_t off)
+{
+	tree t = tmp_of(type);
+	emit_assign(seq, t, build2(MEM_REF, type, p, build_int_cst(ptr_type_node, off)));
+	return t;
+}
+
+/* A record of path n in the body's own region (st->hslot): the first two
+ * probes of the thread's table inline, __ipp_hmiss when both miss
+ * (ipp_abi.h, __ipp_hmiss and struct ipp_rt_htab):
+ *   h = slots[hslot]; k1 = n + 1; e = &h->e[(k1 * FIB) >> h->shift];
+ *   if (e[0].key1 == k1) e[0].count += 1;
+ *   else if (e[1].key1 == k1) e[1].count += 1;
+ *   else __ipp_hmiss (region, n, slots);
+ * (e[1] exists: e[cap] is always empty.)  The branches are made by
+ * finish_rows, as a row's: here the second probe and the slow call, and
+ * two sites whose fast paths are t[4] += 1 and t[6] += 1, with t = h + 16
+ * * index (the entries start 24 bytes into the table, a count 8 bytes
+ * into its entry).  Linear probing leaves a key in the entry after its
+ * own often enough (SQLite: one record in fourteen) that the second
+ * probe pays for itself. */
 static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 {
-	tree vp = ptr_type_node;
-	tree hp = val(seq, st->htab), h = tmp_of(vp), sh = tmp(), k1 = tmp(), x = tmp();
-	tree x2 = tmp(), i = tmp_of(sizetype), off = tmp_of(sizetype), t = tmp_of(vp), k = tmp();
-	tree c = create_tmp_var(boolean_type_node, "ipp_c");
-	struct row_site rs;
+	tree vp = ptr_type_node, slots = ipp_abi_hslots(st->u->checksum);
+	tree h = tmp_of(vp), sh = tmp(), k1 = tmp(), x = tmp();
+	tree x2 = tmp(), i = tmp_of(sizetype), off = tmp_of(sizetype), t = tmp_of(vp);
+	tree c[2], sa;
+	struct row_site rs[2];
+	gimple *second = NULL;
 	gcall *call;
 
-	emit_assign(seq, h, build2(MEM_REF, vp, hp, build_int_cst(vp, 0)));
+	emit_assign(seq, h, build4(ARRAY_REF, vp, slots, val(seq, st->hslot), NULL_TREE, NULL_TREE));
 	emit_assign(seq, sh, build2(MEM_REF, ipp_u64, h,
 				    build_int_cst(vp, offsetof(struct ipp_rt_htab, shift))));
 	gimple_seq_add_stmt(seq, gimple_build_assign(k1, PLUS_EXPR, n, build_int_cstu(ipp_u64, 1)));
@@ -480,19 +498,32 @@ static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 	gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, i,
 						     size_int(sizeof(struct ipp_rt_hent))));
 	gimple_seq_add_stmt(seq, gimple_build_assign(t, POINTER_PLUS_EXPR, h, off));
-	emit_assign(seq, k, build2(MEM_REF, ipp_u64, t,
-				   build_int_cst(vp, offsetof(struct ipp_rt_htab, e) +
-						     offsetof(struct ipp_rt_hent, key1))));
-	gimple_seq_add_stmt(seq, gimple_build_assign(c, EQ_EXPR, k, k1));
-	call = gimple_build_call(ABI_FN(__ipp_record), 2, st->reg, n);
+	for (int k = 0; k < 2; k++) {
+		tree key = load_at(seq, ipp_u64, t, offsetof(struct ipp_rt_htab, e) +
+					       k * sizeof(struct ipp_rt_hent) +
+					       offsetof(struct ipp_rt_hent, key1));
+		if (k == 1)
+			second = gimple_seq_last_stmt(*seq);
+		c[k] = create_tmp_var(boolean_type_node, "ipp_c");
+		gimple_seq_add_stmt(seq, gimple_build_assign(c[k], EQ_EXPR, key, k1));
+	}
+	/* a thread-local's address is no invariant: computed first */
+	sa = tmp_of(build_pointer_type(vp));
+	emit_assign(seq, sa, build_fold_addr_expr(build4(ARRAY_REF, vp, slots, size_int(0),
+							 NULL_TREE, NULL_TREE)));
+	call = gimple_build_call(ABI_FN(__ipp_hmiss), 3, st->reg, n, sa);
 	gimple_seq_add_stmt(seq, call);
-	rs.slow = call;
-	rs.set = call;
-	rs.c = c;
-	rs.t = t;
-	rs.idx = build_int_cstu(ipp_u64, (offsetof(struct ipp_rt_htab, e) +
-					  offsetof(struct ipp_rt_hent, count)) / sizeof(uint64_t));
-	st->sites.safe_push(rs);
+	for (int k = 0; k < 2; k++) {
+		rs[k].slow = k ? (gimple *)call : second;
+		rs[k].set = call;
+		rs[k].c = c[k];
+		rs[k].t = t;
+		rs[k].idx = build_int_cstu(ipp_u64, (offsetof(struct ipp_rt_htab, e) +
+						     k * sizeof(struct ipp_rt_hent) +
+						     offsetof(struct ipp_rt_hent, count)) /
+							    sizeof(uint64_t));
+		st->sites.safe_push(rs[k]);
+	}
 }
 
 /* One more execution of path n: counts[n] += 1 inline in an array region
@@ -504,7 +535,7 @@ static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 {
 	tree off, p, ref, c, c1, counts;
-	if (!st->counts && st->htab && st->cur < 0) {
+	if (!st->counts && st->hslot && st->cur < 0) {
 		emit_hash_record(seq, st, n);
 		return;
 	}
@@ -762,14 +793,6 @@ static void add_entry_cond(struct fnstate *st, gimple *after, tree cond, gimple_
 	st->conds.safe_push(c);
 }
 
-/* *(T *)(p + off) as a GIMPLE value, a load that may alias anything (the
- * runtime writes the arc, other bodies the frame) */
-static tree load_at(gimple_seq *seq, tree type, tree p, size_t off)
-{
-	tree t = tmp_of(type);
-	emit_assign(seq, t, build2(MEM_REF, type, p, build_int_cst(ptr_type_node, off)));
-	return t;
-}
 
 /* Before the call through a pointer at call vertex v (context mode,
  * docs/PROTOCOL.md rule 7): count the arc (unit, v, target) in the site's
@@ -891,12 +914,14 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 	 * are taken at the copy's entry, enter_copy) */
 	if (st->own->counts)
 		emit_counts_select(seq, st, st->own);
-	if (st->htab) {
-		tree t = tmp_of(ptr_type_node);
-		gcall *gc = gimple_build_call(ABI_FN(__ipp_htab), 1, st->own->reg);
-		gimple_call_set_lhs(gc, t);
-		gimple_seq_add_stmt(seq, gc);
-		emit_assign(seq, st->htab, t);
+	if (st->hslot && TREE_CODE(st->hslot) != INTEGER_CST) {
+		/* a clone: its region's slot, (size_t) reg->hslot */
+		tree k = tmp_of(TREE_TYPE(ABI_FIELD(REGION, hslot))), ks = tmp_of(sizetype);
+		tree reg = build2(MEM_REF, ABI_TYPE(REGION), st->own->reg,
+				  build_int_cst(TREE_TYPE(st->own->reg), 0));
+		emit_assign(seq, k, fld(reg, ABI_FIELD(REGION, hslot)));
+		gimple_seq_add_stmt(seq, gimple_build_assign(ks, NOP_EXPR, k));
+		emit_assign(seq, st->hslot, ks);
 	}
 	emit_assign(seq, st->r, st->onentry);
 	if (st->local) {
@@ -1471,16 +1496,23 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		 * a return site).  Then r is not kept on the edges. */
 		st.lazy_r = st.cont && !fi->calls_framed && !makes_continuing_calls(g, fin, b);
 	}
-	/* A body that counts through __ipp_record (no array, no rows) and
-	 * records at its restarts (its loops) takes the thread's table of
-	 * its region once per activation and probes it inline at each
-	 * record: a loop's records then cost a few instructions each, not a
-	 * call (ipp_abi.h, __ipp_htab).  A clone's region is its caller's
-	 * and may be an array region: __ipp_htab then gives the empty table
-	 * and every probe misses into __ipp_record.  Without restarts an
-	 * activation records once: the call would not pay. */
-	if (!st.counts && !st.local && !ipp_opts.last && ipp_fin_proc_restarts(fin, fi->proc))
-		st.htab = state_var(&st, ptr_type_node, "ipp_htab");
+	/* A body that counts in a hash region (no array, no rows) probes
+	 * the thread's table inline at each record, found in its unit's
+	 * slot of the region (ipp_abi.h, __ipp_hmiss): a fresh body's
+	 * region is its own, a constant slot; a clone's is its caller's,
+	 * whose slot it loads from the region once per activation if it
+	 * records at its restarts (its loops), the only records of a
+	 * continuing body.  A clone's region may be an array region: its
+	 * slot 0 then holds the empty table, and every probe misses into
+	 * __ipp_hmiss. */
+	if (!st.counts && !st.local && !ipp_opts.last) {
+		if (!st.cont) {
+			gcc_assert(ipp_abi_region_hslot(st.region) != 0);
+			st.hslot = size_int(ipp_abi_region_hslot(st.region));
+		}
+		else if (ipp_fin_proc_restarts(fin, fi->proc))
+			st.hslot = state_var(&st, sizetype, "ipp_hslot");
+	}
 
 	/* The frame: for the calls that need one, and for a body that records
 	 * at its restarts, whose checkpoint must move on with them

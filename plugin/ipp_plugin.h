@@ -283,6 +283,15 @@ tree ipp_abi_region_addr(ipp_id r);
  * the unit's constant arc that no check matches. */
 tree ipp_abi_arc_cache(const char *checksum, ipp_id site);
 
+/* Region r's slot in the unit's hash-table slots (struct ipp_rt_region's
+ * hslot): 1 .. for a hash region, 0 for an array region. */
+unsigned ipp_abi_region_hslot(ipp_id r);
+
+/* The unit's thread-local array of hash-table slots (ipp_abi.h,
+ * __ipp_hmiss), made at the first use: one pointer per hash region and
+ * slot 0, each initially to the unit's constant empty table. */
+tree ipp_abi_hslots(const char *checksum);
+
 /* A function of the unit that can be called through a pointer, with its
  * Entry region (struct ipp_rt_entry). */
 struct ipp_entry {
@@ -316,6 +325,7 @@ enum ipp_abi_tree {
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */
 	IPP_ABI_SINGLE_THREADED,	/* glibc's __libc_single_threaded */
 	IPP_ABI_ARC_NONE_VAR,	/* the unit's arc no cache check matches, or NULL */
+	IPP_ABI_HSLOTS_VAR,	/* the unit's hash-table slots, or NULL */
 	IPP_ABI_NTREES
 };
 extern tree ipp_abi_trees[IPP_ABI_NTREES];

@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 7u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 8u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -50,11 +50,14 @@ extern "C" {
 				 * writer; no __ipp_itgt; a fresh frame's
 				 * number 0 is IPP_VERTEX_PATH0, not
 				 * stored.
+				 * 8: a hash region's table is published
+				 * in a thread-local slot of its unit
+				 * (region.hslot, __ipp_hmiss); no
+				 * __ipp_htab.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
-				 * changing (__ipp_eh_land, __ipp_eh_leave,
-				 * __ipp_htab)
+				 * changing (__ipp_eh_land, __ipp_eh_leave)
 				 * does not bump it: an object that calls one
 				 * fails to link, by that name, against a
 				 * runtime without it, and an older object
@@ -84,6 +87,9 @@ struct ipp_rt_arc;
  *            activation asks __ipp_counts for the thread's own array);
  *            NULL for a larger region.  The runtime adds them to the
  *            threads' counts when it writes the profile.
+ *   hslot    a region of more than IPP_ARRAY_MAX paths: its slot in the
+ *            unit's thread-local slots (1 ..), where the runtime publishes
+ *            the thread's table (__ipp_hmiss); 0 for an array region
  *
  * struct ipp_rt_module -- one instrumented compilation unit.
  *   abi_version  IPP_ABI_VERSION
@@ -204,8 +210,8 @@ struct ipp_rt_entry {
  * first probe is e[(key1 * IPP_HTAB_FIB) >> shift] (Fibonacci hashing:
  * the top log2(cap) bits), then linear probing; e[cap] is always empty.
  * The runtime replaces a full table by a bigger copy and never frees the
- * old one, so a table once read through the pointer __ipp_htab returns
- * stays consistent (its shift fits its entries), if stale.  Instrumented
+ * old one, so a table once read through a slot (__ipp_hmiss) stays
+ * consistent (its shift fits its entries), if stale.  Instrumented
  * code probes only the first entry and never inserts: a key it finds
  * there was checked against the region's npaths when inserted. */
 struct ipp_rt_hent {
@@ -298,17 +304,25 @@ struct ipp_rt_arc {
  *   inline counters and rows included, only with -fplugin-arg-ipp-last:
  *   other builds pay nothing for the recorder.
  *
- * __ipp_htab(r): where the calling thread's hash table of region r (more
- *   than IPP_ARRAY_MAX paths; struct ipp_rt_htab) is published.  A fresh
- *   body that records into such a region at its restarts (its loops) asks
- *   once per activation; at each record of path n it loads the table
- *   through the pointer, probes the first entry of key1 = n + 1 and, if
- *   the entry holds key1, adds one to its count inline; otherwise it calls
- *   __ipp_record(r, n), which probes on, inserts, or grows the table.  The
- *   location never moves and always points at a complete table (never
- *   NULL): if the thread has none (no memory, or a signal handler
- *   interrupted the runtime in this thread) it is a static table of empty
- *   entries, so every probe misses into __ipp_record.
+ * __ipp_hmiss(r, n, slots): a record of path n in region r that the
+ *   inline probe did not count.  A unit with hash regions (more than
+ *   IPP_ARRAY_MAX paths; struct ipp_rt_htab) has a thread-local array of
+ *   slots, one per hash region (region.hslot; slot 0 is no region's),
+ *   each initially pointing at the unit's constant empty table (cap 2,
+ *   shift 63, no key).  A body that records into a hash region (a fresh
+ *   body whose own region it is; a continuing body, whose region is its
+ *   caller's, if it records at restarts) loads at each record of path n
+ *   the table h = slots[r->hslot], probes its first entry of key1 = n + 1
+ *   and, if the entry holds key1, adds one to its count inline; otherwise
+ *   it calls __ipp_hmiss(r, n, slots), which counts the path as
+ *   __ipp_record does (probes on, inserts, or grows the table) and
+ *   publishes the thread's table of r in slots[r->hslot].  From then on
+ *   the runtime keeps that slot pointing at the current table (it
+ *   republishes after growing it); a slot always points at a complete
+ *   table, whose shift fits its entries.  An array region's hslot is 0 and
+ *   slot 0 keeps the empty table, so a continuing body in an array region
+ *   misses into __ipp_hmiss at every record.  A region's code is all in
+ *   its unit, so one slot per thread and region is all the runtime keeps.
  *
  * __ipp_row(r, d, base, nvc, idx, n): the slow path of a record in a row.
  *   An activation of procedure d entered with path number `base` and nvc

@@ -100,7 +100,7 @@
 /* ------------------------------------------------------------------ */
 
 /* The counters of a hash region: struct ipp_rt_htab (ipp_abi.h), whose
- * layout instrumented code relies on (__ipp_htab).  Linear probing,
+ * layout instrumented code relies on (__ipp_hmiss).  Linear probing,
  * power-of-two capacity, grown (doubled) when an insertion would pass 1/4
  * load (5/8 in big tables).  A grown table is a new object published by the owner; the old
  * one is left alone (never freed). */
@@ -177,6 +177,10 @@ struct rt_table {
 	struct ipp_rt_region *region;
 	uint64_t *counts;		/* array regions: [npaths]; NULL for hash */
 	struct ipp_rt_htab *htab;		/* hash regions: published by the owner */
+	/* hash regions: the owner's slot in the region's unit where
+	 * instrumented code finds htab (__ipp_hmiss), or NULL; the owner
+	 * stores every new htab there too */
+	const struct ipp_rt_htab **hslot;
 	/* Dumper-owned (rt_dump_lock): what earlier dumps/resets consumed. */
 	uint64_t *base;			/* array regions, [npaths], lazily */
 	struct ipp_rt_htab *bhash;		/* hash regions: key1 -> baseline */
@@ -200,8 +204,7 @@ struct rt_slot {
 };
 /* The empty table: 2^(64 - RT_SHIFT_NONE) + 1 empty entries (read-only;
  * never written: a probe finds no key there).  The slots of regions
- * without a table point at its entries (rt_hent_none), and __ipp_htab
- * hands it to a thread that has no table of the region. */
+ * without a table point at its entries (rt_hent_none). */
 #define RT_SHIFT_NONE 63u
 extern const struct ipp_rt_htab rt_htab_none __attribute__((visibility("hidden")));
 #define rt_hent_none (rt_htab_none.e)
@@ -339,9 +342,9 @@ void rt_record_slow(struct ipp_rt_region *r, uint64_t n) RT_HIDDEN;
 /* The slow path of __ipp_counts: the thread's array of array region r,
  * registered and allocated if needed, or NULL. */
 uint64_t *rt_counts_slow(struct ipp_rt_region *r) RT_HIDDEN;
-/* __ipp_htab's slow path: the thread's table of hash region r
- * (registered, allocated), or NULL. */
-struct ipp_rt_htab **rt_htab_slow(struct ipp_rt_region *r) RT_HIDDEN;
+/* __ipp_hmiss's slow path: publishes the thread's table of hash region r
+ * in *slot, the unit's slot of r, and keeps it there (the table's hslot). */
+void rt_hslot_publish(struct ipp_rt_region *r, const struct ipp_rt_htab **slot) RT_HIDDEN;
 /* Set while this thread is inside a slow path that allocates or edits its
  * owner-only structures (rt_state.c, rt_arcs.c): a signal handler that
  * records meanwhile (an instrumented handler) is dropped, not allowed to

@@ -26,6 +26,9 @@
  *  - no key1 is 0: n = 2^64 - 1 (never a path number) is sent to the
  *    slow path before it could match an empty entry.
  *
+ * __ipp_hmiss is the slow path of a probe inline in instrumented code: the
+ * same record, and the table published in the unit's slot of the region.
+ *
  * __ipp_counts hands a function that records into an array region the
  * thread's array itself, once per activation; the function then counts
  * inline (ipp_abi.h).
@@ -70,7 +73,8 @@ static inline RT_NOINST void count_one(uint64_t *c)
 #endif
 }
 
-RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
+/* __ipp_record's work, shared with __ipp_hmiss. */
+static inline RT_NOINST void record(struct ipp_rt_region *r, uint64_t n)
 {
 	/* A relaxed load compiles to a plain load; it only keeps the
 	 * registration's concurrent store from being a data race. */
@@ -108,30 +112,40 @@ RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 	rt_record_slow(r, n);
 }
 
-/* Where the table of a thread that has none is published: the empty
- * table (rt_internal.h), so every probe misses.  Instrumented code only
- * reads it (it writes an entry only after finding its key there). */
-static struct ipp_rt_htab *const rt_htab_none_ref = (struct ipp_rt_htab *)&rt_htab_none;
-
-RT_API struct ipp_rt_htab *const *__ipp_htab(struct ipp_rt_region *r)
+RT_API void __ipp_record(struct ipp_rt_region *r, uint64_t n)
 {
-	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
-	struct rt_thread *t = rt_tls_self;
-	struct ipp_rt_htab **hp;
-	RT_STAT(htab);
-	/* the thread's vector and tables are its own, published before use
-	 * (rt_state.c); a table is complete when it is in the vector */
-	if (RT_LIKELY(t != NULL && i != 0)) {
-		const struct rt_vec *v = t->vec;
-		if (RT_LIKELY(v != NULL && i < v->cap)) {
-			struct rt_table *tb = v->t[i];
-			if (RT_LIKELY(tb != NULL && tb->htab != NULL))
-				return &tb->htab;
-		}
+	record(r, n);
+}
+
+/* A miss of the inline probes in hash region r: the record, then, if the
+ * unit's slot does not hold the thread's current table of r (the
+ * thread's first miss in r: the slot still holds the unit's empty table),
+ * the table is published there.  The check compares the slot's entries
+ * with the fast path's view of r, which always mirrors the current table. */
+static __attribute__((noinline)) RT_NOINST void hmiss_hash(struct ipp_rt_region *r, uint64_t n,
+							   const struct ipp_rt_htab **slot)
+{
+	uint32_t i;
+	record(r, n);
+	i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
+	if (RT_LIKELY(i >= rt_tls_view.nslots || (*slot)->e == rt_tls_view.slots[i].hent))
+		return;
+	RT_STAT(hmiss_publish);
+	rt_hslot_publish(r, slot);
+}
+
+/* (ipp_abi.h)  A continuing body in an array region (slot 0, never
+ * published) misses at every record: that lane is __ipp_record's, with no
+ * stack frame of its own. */
+RT_API void __ipp_hmiss(struct ipp_rt_region *r, uint64_t n, const struct ipp_rt_htab **slots)
+{
+	uint32_t k = r->hslot;
+	RT_STAT(hmiss);
+	if (k == 0) {
+		record(r, n);
+		return;
 	}
-	RT_STAT(htab_slow);
-	hp = rt_htab_slow(r);
-	return hp ? hp : &rt_htab_none_ref;
+	hmiss_hash(r, n, &slots[k]);
 }
 
 /* Counts written where no array could be had; never read. */

@@ -437,15 +437,18 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 	} else {
 		struct ipp_rt_htab *h = tb->htab;
 		struct ipp_rt_hent *e = rt_htab_get(&tb->htab, n + 1);
-		if (tb->htab != h)
+		if (tb->htab != h) {
 			mirror_htab(i, tb->htab);	/* grown */
+			if (tb->hslot)
+				*tb->hslot = tb->htab;
+		}
 		if (e)
 			e->count = rt_sat_add(e->count, 1);
 	}
 }
 
 /* table_of for an entry point that hands the table to inline code
- * (__ipp_counts, __ipp_htab): NULL for a region of the other kind, or in
+ * (__ipp_counts): NULL for a region of the other kind, or in
  * a signal handler that interrupted the runtime in this thread. */
 static RT_NOINST struct rt_table *table_for_inline(struct ipp_rt_region *r, bool array)
 {
@@ -466,10 +469,22 @@ RT_HIDDEN uint64_t *rt_counts_slow(struct ipp_rt_region *r)
 	return tb ? tb->counts : NULL;
 }
 
-RT_HIDDEN struct ipp_rt_htab **rt_htab_slow(struct ipp_rt_region *r)
+RT_HIDDEN void rt_hslot_publish(struct ipp_rt_region *r, const struct ipp_rt_htab **slot)
 {
-	struct rt_table *tb = table_for_inline(r, false);
-	return tb && tb->htab ? &tb->htab : NULL;
+	struct rt_table *tb;
+	if (!r || rt_tls_busy || r->npaths <= RT_ARRAY_MAX)
+		return;
+	rt_tls_busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	tb = table_of(r);
+	if (tb && tb->htab) {
+		/* Slot before table: a handler that grows the table
+		 * meanwhile is dropped (busy), so the two stay equal. */
+		tb->hslot = slot;
+		*slot = tb->htab;
+	}
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	rt_tls_busy = 0;
 }
 
 /* Everything but a hit in a hash region: kept out of line, so that the

@@ -53,8 +53,8 @@
 	X(slow_probe, "rt_record_slow: hit further along the probe sequence")  \
 	X(counts, "__ipp_counts calls")                                        \
 	X(counts_slow, "__ipp_counts: went to rt_counts_slow")                 \
-	X(htab, "__ipp_htab calls")                                            \
-	X(htab_slow, "__ipp_htab: went to rt_htab_slow")                       \
+	X(hmiss, "__ipp_hmiss calls (inline probes that missed)")              \
+	X(hmiss_publish, "__ipp_hmiss: published the table in the unit's slot") \
 	X(row, "__ipp_row calls")                                              \
 	X(row_found, "__ipp_row: the row was in the thread's index")           \
 	X(row_inserted, "__ipp_row: a new row")                                \

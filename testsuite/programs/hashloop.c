@@ -1,6 +1,6 @@
 /* A loop whose body has 2^13 paths: its function's region (more than
  * IPP_ARRAY_MAX paths) counts in a hash table, and since it records at
- * its back edge it probes the table inline (ipp_abi.h, __ipp_htab).
+ * its back edge it probes the table inline (ipp_abi.h, __ipp_hmiss).
  * work(20): iteration i takes the path of the 13 low bits of
  * v = (i % 5) * 0x3ff, five distinct paths.  The first iteration (i = 0,
  * pattern 0) runs from the entry; the next 19 from the loop header:

@@ -157,8 +157,6 @@ struct tplan {
 				 * that keeps r, whose checkpoint moves on */
 	bool continues;		/* makes interprocedural calls */
 	bool array;		/* the fresh body counts in its region's array */
-	bool htab;		/* records at restarts: probes inline where it
-				 * counts in no array and no row */
 	ipp_local *local;	/* rows (context mode), or NULL */
 };
 
@@ -305,10 +303,6 @@ static void tables_events(struct tables *t)
 				pl->local = NULL;
 			}
 		}
-		/* a body that records at restarts and counts in no array and
-		 * no row takes its region's table once and probes it per
-		 * record (probes, below) */
-		pl->htab = restarts;
 		pl->restarts = restarts;
 	}
 	mpz_clears(a, b, NULL);
@@ -320,9 +314,14 @@ static bool in_rows(const struct tables *t, ipp_id p, bool fresh)
 	return t->plan[p].local && !(fresh && t->plan[p].array);
 }
 
+/* Does it probe its region's hash table inline at each record?  A body
+ * in no row: the fresh one of a hash region (its own), a continuing one
+ * that records at restarts (its caller's region). */
 static bool probes(const struct tables *t, ipp_id p, bool fresh)
 {
-	return t->plan[p].htab && !(fresh && t->plan[p].array) && !in_rows(t, p, fresh);
+	if (in_rows(t, p, fresh))
+		return false;
+	return fresh ? !t->plan[p].array : t->plan[p].restarts;
 }
 
 /* r not kept on the edges: only a clone (the plugin's st.lazy_r needs
@@ -800,7 +799,6 @@ static void ev_activation(struct sim *s, ipp_id q, bool fresh)
 	else
 		ev->continuing++;
 	ev->frames += has_frame(s->t, q);
-	ev->htab_calls += probes(s->t, q, fresh);
 	if (fresh) {
 		ev->counts_calls += pl->array;
 		ev->path_saves += pl->continues &&
