@@ -32,8 +32,10 @@
  * FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
  * IN THE SOFTWARE.
  */
+#define _GNU_SOURCE 1	/* mremap */
 #include "rt_internal.h"
 
+#include <string.h>
 #include <sys/mman.h>
 
 struct rt_chunk {
@@ -90,9 +92,67 @@ RT_HIDDEN void *rt_arena_alloc(struct rt_arena *a, size_t size)
 	return p;
 }
 
+/* A growing array of at least RT_ARENA_BIG bytes lives in a mapping of
+ * its own (the node, in a chunk, says where): mremap moves its pages when
+ * it grows, where a copy would touch every byte again at each doubling
+ * (SQLite's exit-time write copied 750 kB of records that way). */
+#define RT_ARENA_BIG (64u * 1024u)
+struct rt_big {
+	struct rt_big *next;
+	void *p;
+	size_t size;			/* of the mapping */
+};
+
+static RT_NOINST size_t round_page(size_t n)
+{
+	return (n + 4095) & ~(size_t)4095;
+}
+
+RT_HIDDEN void *rt_arena_grow(struct rt_arena *a, void *old, size_t used, size_t size)
+{
+	struct rt_big *b = NULL;
+	void *p;
+
+	if (size < RT_ARENA_BIG) {
+		p = rt_arena_alloc(a, size);
+		if (p && used)
+			memcpy(p, old, used);
+		return p;
+	}
+	for (b = old ? a->bigs : NULL; b; b = b->next)
+		if (b->p == old)
+			break;
+	if (b) {
+		p = mremap(b->p, b->size, round_page(size), MREMAP_MAYMOVE);
+		if (p == MAP_FAILED) {
+			a->failed = true;
+			return NULL;
+		}
+		b->p = p;
+		b->size = round_page(size);
+		return p;
+	}
+	b = rt_arena_alloc(a, sizeof(*b));
+	p = b ? rt_map(round_page(size)) : NULL;
+	if (!p) {
+		a->failed = true;
+		return NULL;
+	}
+	if (used)
+		memcpy(p, old, used);
+	b->p = p;
+	b->size = round_page(size);
+	b->next = a->bigs;
+	a->bigs = b;
+	return p;
+}
+
 RT_HIDDEN void rt_arena_free(struct rt_arena *a)
 {
 	struct rt_chunk *c = a->chunks;
+	for (struct rt_big *b = a->bigs; b; b = b->next)
+		rt_unmap(b->p, b->size);	/* the nodes are in the chunks */
+	a->bigs = NULL;
 	while (c) {
 		struct rt_chunk *next = c->next;
 		rt_unmap(c, c->size);

@@ -463,11 +463,18 @@ bool rt_frame_on_list(struct ipp_rt_frame *f) RT_HIDDEN;
  * rt_arena_free.  Async-signal-safe (mmap/munmap are plain system calls).
  * Allocations are zeroed and 16-byte aligned. */
 struct rt_chunk;
+struct rt_big;
 struct rt_arena {
 	struct rt_chunk *chunks;
 	bool failed;			/* an allocation failed */
+	struct rt_big *bigs;		/* rt_arena_grow's mappings */
 };
 void *rt_arena_alloc(struct rt_arena *a, size_t size) RT_HIDDEN;
+/* An array of `used` bytes at old (NULL if none yet), given room for
+ * `size` bytes (size > used): the same contents at the address returned,
+ * the rest zero; NULL on failure (old is still valid).  A big array gets a
+ * mapping of its own that grows with mremap, never copied. */
+void *rt_arena_grow(struct rt_arena *a, void *old, size_t used, size_t size) RT_HIDDEN;
 void rt_arena_free(struct rt_arena *a) RT_HIDDEN;
 /* Maps/unmaps anonymous memory directly (NULL on failure). */
 void *rt_map(size_t size) RT_HIDDEN;

@@ -60,11 +60,9 @@ static RT_NOINST void *grow(struct rt_arena *a, void *old, size_t n, size_t extr
 		return old;
 	if (ncap < n + extra)
 		ncap = n + extra;
-	p = rt_arena_alloc(a, ncap * elt);
+	p = rt_arena_grow(a, old, n * elt, ncap * elt);
 	if (!p)
 		return NULL;
-	if (n)
-		memcpy(p, old, n * elt);
 	*cap = ncap;
 	return p;
 }

@@ -562,7 +562,7 @@ RT_HIDDEN int rt_write_profile_undo(const struct rt_undo *undo)
 
 RT_HIDDEN int rt_write_profile(enum rt_write_mode mode)
 {
-	struct rt_arena a = { NULL, false };
+	struct rt_arena a = { NULL, false, NULL };
 	struct rt_snapshot *s = rt_arena_alloc(&a, sizeof(*s));
 	char *path = rt_arena_alloc(&a, RT_PATH_MAX), *lockpath = rt_arena_alloc(&a, RT_PATH_MAX);
 	uint32_t n = __atomic_load_n(&rt_nmods, __ATOMIC_ACQUIRE);
