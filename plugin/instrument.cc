@@ -1426,6 +1426,95 @@ void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 	}
 }
 
+/* Is stmt a store to a frame's path field (frame.path = x)?  Then its frame. */
+static tree frame_path_store(gimple *stmt)
+{
+	tree lhs;
+	if (!gimple_assign_single_p(stmt))
+		return NULL_TREE;
+	lhs = gimple_assign_lhs(stmt);
+	if (TREE_CODE(lhs) != COMPONENT_REF || TREE_OPERAND(lhs, 1) != ABI_FIELD(FRAME, path) ||
+	    !VAR_P(TREE_OPERAND(lhs, 0)))
+		return NULL_TREE;
+	return TREE_OPERAND(lhs, 0);
+}
+
+/* v, or the register it is a copy of (the value of a checkpoint's store is
+ * a copy of r taken where it is emitted, val()). */
+static tree copy_root(tree v)
+{
+	while (TREE_CODE(v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(v)) {
+		gimple *d = SSA_NAME_DEF_STMT(v);
+		if (!gimple_assign_ssa_name_copy_p(d) && !(gimple_assign_single_p(d) &&
+							   TREE_CODE(gimple_assign_rhs1(d)) == INTEGER_CST))
+			break;
+		v = gimple_assign_rhs1(d);
+	}
+	return v;
+}
+
+/* Drops a store of a frame's path that stores the value the field already
+ * holds: the same SSA register or constant as the last store to it in the
+ * block, with no call, asm or store through a pointer in between (only
+ * the function's own checkpoints write a frame's path, and a store to
+ * another variable cannot reach it).  Checkpoints are volatile stores
+ * (fld), which GCC keeps; back to back they repeat the number whenever
+ * the path has not moved between two of them (a return site, then the
+ * call vertex of an inlined copy, then the copy's entry).  The memory
+ * holds the same value at every instruction with or without the second
+ * store, so a signal handler cannot tell. */
+static void drop_repeated_path_stores(function *fun)
+{
+	typedef auto_vec<std::pair<tree, tree>, 4> known_t;	/* frame, value */
+	int *rpo = XNEWVEC(int, n_basic_blocks_for_fn(fun));
+	int n = pre_and_rev_post_order_compute_fn(fun, NULL, rpo, false);
+	/* what is known at the end of each block, by index (blocks in
+	 * reverse postorder: a block's single predecessor comes first
+	 * unless the edge is a back edge) */
+	known_t *out = new known_t[last_basic_block_for_fn(fun)];
+	auto_sbitmap done(last_basic_block_for_fn(fun));
+	bitmap_clear(done);
+	for (int i = 0; i < n; i++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(fun, rpo[i]);
+		known_t &known = out[bb->index];
+		if (single_pred_p(bb) && !(single_pred_edge(bb)->flags & EDGE_ABNORMAL) &&
+		    single_pred(bb)->index >= NUM_FIXED_BLOCKS &&
+		    bitmap_bit_p(done, single_pred(bb)->index))
+			known.safe_splice(out[single_pred(bb)->index]);
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree frame = frame_path_store(stmt), v;
+			unsigned k;
+			if (!frame) {
+				tree lhs = gimple_get_lhs(stmt);
+				if (is_gimple_call(stmt) || gimple_code(stmt) == GIMPLE_ASM ||
+				    (gimple_vdef(stmt) && !(lhs && DECL_P(get_base_address(lhs)))))
+					known.truncate(0);
+				gsi_next(&gsi);
+				continue;
+			}
+			v = copy_root(gimple_assign_rhs1(stmt));
+			for (k = 0; k < known.length() && known[k].first != frame; k++)
+				;
+			if (k < known.length() && (TREE_CODE(v) == SSA_NAME || TREE_CODE(v) == INTEGER_CST) &&
+			    operand_equal_p(known[k].second, v, 0)) {
+				unlink_stmt_vdef(stmt);
+				gsi_remove(&gsi, true);
+				release_defs(stmt);
+				continue;
+			}
+			if (k == known.length())
+				known.safe_push(std::make_pair(frame, v));
+			else
+				known[k].second = v;
+			gsi_next(&gsi);
+		}
+		bitmap_set_bit(done, bb->index);
+	}
+	delete[] out;
+	XDELETEVEC(rpo);
+}
+
 void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *fin)
 {
 	ipp_graph *g = u->g;
@@ -1675,6 +1764,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 	if (st.frame)
 		ipp_unwind_pad(fun, &throwers, st.frame);
 	update_ssa(TODO_update_ssa);
+	drop_repeated_path_stores(fun);
 	pop_cfun();
 	XDELETE(st.own);
 	XDELETEVEC(st.vp);
