@@ -355,7 +355,7 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 		if (gc_offset[r] != UINT64_MAX)
 			INIT(fe, REGION, gcounts, ipp_abi_region_gcounts((ipp_id)r));
 		if (hslot_of[r])
-			INIT(fe, REGION, hslot, build_int_cst(ipp_t_u32, hslot_of[r]));
+			INIT(fe, REGION, hslot, build_int_cstu(ipp_t_u64, hslot_of[r]));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(r), build_constructor(region_type, fe));
 	}
 	mpz_clear(t);

@@ -139,7 +139,7 @@ static __attribute__((noinline)) RT_NOINST void hmiss_hash(struct ipp_rt_region 
  * stack frame of its own. */
 RT_API void __ipp_hmiss(struct ipp_rt_region *r, uint64_t n, const struct ipp_rt_htab **slots)
 {
-	uint32_t k = r->hslot;
+	uint64_t k = r->hslot;
 	RT_STAT(hmiss);
 	if (k == 0) {
 		record(r, n);
