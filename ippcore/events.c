@@ -128,7 +128,10 @@ static bool rows(const struct plan *pl, int body)
  * builds record through the runtime; events are derived for others.) */
 static bool htab_body(const struct plan *pl, int body)
 {
-	if (rows(pl, body))
+	/* a summarized inlined copy is a fresh activation of a region of its
+	 * own, but it counts through __ipp_record: the plugin probes only
+	 * for the body's own procedure (emit_count) */
+	if (pl->copy || rows(pl, body))
 		return false;
 	return body == FRESH ? !pl->array : pl->own_restarts;
 }
