@@ -28,7 +28,8 @@
  *    hash table inline at each record of its own (the table found in its
  *    unit's thread-local slot of the region; a miss of both probes calls
  *    __ipp_hmiss): a fresh body always (its region is a hash region), a
- *    continuing one if it records at restarts (ipp_fin_proc_restarts);
+ *    summarized inlined copy likewise, a continuing one if it records at
+ *    restarts (ipp_fin_proc_restarts);
  *  - a fresh body that makes continuing calls saves and restores
  *    __ipp_path if the map flags its procedure entry (what a signal
  *    handler can be).
@@ -129,9 +130,9 @@ static bool rows(const struct plan *pl, int body)
 static bool htab_body(const struct plan *pl, int body)
 {
 	/* a summarized inlined copy is a fresh activation of a region of its
-	 * own, but it counts through __ipp_record: the plugin probes only
-	 * for the body's own procedure (emit_count) */
-	if (pl->copy || rows(pl, body))
+	 * own (body_proc): in a hash region it probes through the region's
+	 * slot, as a fresh body does (a copy never counts in rows) */
+	if (rows(pl, body))
 		return false;
 	return body == FRESH ? !pl->array : pl->own_restarts;
 }

@@ -310,6 +310,9 @@ struct vproc {
 	tree eframe;		/* the frame its checkpoints go to: its own, or
 				 * the nearest one around it (the function's) */
 	tree counts;		/* its region's counters if counted inline, or NULL */
+	tree hslot;		/* its region's slot if it probes (emit_hash_record):
+				 * the body's own, or a summarized copy's in a
+				 * hash region; NULL */
 	ipp_id region;		/* a summarized copy's Entry region */
 	bool summarized;
 	bool frame_path;	/* its path is the one the frame's checkpoint names */
@@ -535,7 +538,7 @@ static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 {
 	tree off, p, ref, c, c1, counts;
-	if (!st->counts && st->hslot && st->cur < 0) {
+	if (!st->counts && st->hslot) {
 		emit_hash_record(seq, st, n);
 		return;
 	}
@@ -1224,6 +1227,7 @@ static void use_proc(struct fnstate *st, int k)
 	st->onentry = x->onentry;
 	st->reg = x->reg;
 	st->counts = x->counts;
+	st->hslot = x->hslot;
 	st->frame = x->eframe;
 }
 
@@ -1244,6 +1248,7 @@ static void setup_copies(struct fnstate *st)
 	st->own->onentry = st->onentry;
 	st->own->reg = st->reg;
 	st->own->counts = st->counts;
+	st->own->hslot = st->hslot;
 	st->own->region = st->region;
 	st->own->frame_path = true;
 	st->own->frame = st->own->eframe = st->frame;
@@ -1281,6 +1286,10 @@ static void setup_copies(struct fnstate *st)
 			ipp_fin_region_total(st->fin, region, total);
 			if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0 && !ipp_opts.last)
 				x->counts = state_var(st, build_pointer_type(ipp_u64), "ipp_vcounts");
+			/* a hash region: probed through its slot, as a fresh
+			 * body's own (the region is a constant) */
+			else if (!ipp_opts.last)
+				x->hslot = size_int(ipp_abi_region_hslot(region));
 			mpz_clear(total);
 			continue;
 		}
