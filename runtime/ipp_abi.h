@@ -310,8 +310,9 @@ struct ipp_rt_arc {
  *   slots, one per hash region (region.hslot; slot 0 is no region's),
  *   each initially pointing at the unit's constant empty table (cap 2,
  *   shift 63, no key).  A body that records into a hash region (a fresh
- *   body whose own region it is; a continuing body, whose region is its
- *   caller's, if it records at restarts) loads at each record of path n
+ *   body whose own region it is, or an inlined copy entered through a
+ *   summarized call; a continuing body, whose region is its caller's, if
+ *   it records at restarts) loads at each record of path n
  *   the table h = slots[r->hslot], probes its first entry of key1 = n + 1
  *   and, if the entry holds key1, adds one to its count inline; otherwise
  *   it calls __ipp_hmiss(r, n, slots), which counts the path as
