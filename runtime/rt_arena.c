@@ -110,7 +110,8 @@ static RT_NOINST size_t round_page(size_t n)
 
 RT_HIDDEN void *rt_arena_grow(struct rt_arena *a, void *old, size_t used, size_t size)
 {
-	struct rt_big *b = NULL;
+	size_t want = round_page(size);
+	struct rt_big *b;
 	void *p;
 
 	if (size < RT_ARENA_BIG) {
@@ -119,31 +120,29 @@ RT_HIDDEN void *rt_arena_grow(struct rt_arena *a, void *old, size_t used, size_t
 			memcpy(p, old, used);
 		return p;
 	}
-	for (b = old ? a->bigs : NULL; b; b = b->next)
-		if (b->p == old)
-			break;
+	for (b = old ? a->bigs : NULL; b && b->p != old; b = b->next)
+		;
 	if (b) {
-		p = mremap(b->p, b->size, round_page(size), MREMAP_MAYMOVE);
-		if (p == MAP_FAILED) {
-			a->failed = true;
-			return NULL;
+		p = mremap(b->p, b->size, want, MREMAP_MAYMOVE);
+		if (p == MAP_FAILED)
+			p = NULL;
+	} else {
+		/* a new big array, or a small one outgrowing its chunk */
+		b = rt_arena_alloc(a, sizeof(*b));
+		p = b ? rt_map(want) : NULL;
+		if (p) {
+			if (used)
+				memcpy(p, old, used);
+			b->next = a->bigs;
+			a->bigs = b;
 		}
-		b->p = p;
-		b->size = round_page(size);
-		return p;
 	}
-	b = rt_arena_alloc(a, sizeof(*b));
-	p = b ? rt_map(round_page(size)) : NULL;
 	if (!p) {
 		a->failed = true;
 		return NULL;
 	}
-	if (used)
-		memcpy(p, old, used);
 	b->p = p;
-	b->size = round_page(size);
-	b->next = a->bigs;
-	a->bigs = b;
+	b->size = want;
 	return p;
 }
 
