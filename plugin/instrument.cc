@@ -466,6 +466,24 @@ static tree load_at(gimple_seq *seq, tree type, tree p, size_t off)
 	return t;
 }
 
+/* The sites of a two-way check (emit_hash_record, emit_arc_count), for
+ * finish_rows: check k holds when c[k]; its fast path adds one to word
+ * idx0 + k * step of t[k]; the first check's slow path runs from the
+ * second check (`second`) to the slow call, the second's is the call. */
+static void push_check_pair(struct fnstate *st, gimple *second, gcall *slow, const tree c[2],
+			    const tree t[2], uint64_t idx0, uint64_t step)
+{
+	for (int k = 0; k < 2; k++) {
+		struct row_site rs;
+		rs.slow = k ? (gimple *)slow : second;
+		rs.set = slow;
+		rs.c = c[k];
+		rs.t = t[k];
+		rs.idx = build_int_cstu(ipp_u64, idx0 + k * step);
+		st->sites.safe_push(rs);
+	}
+}
+
 /* A record of path n in the body's own region (st->hslot): the first two
  * probes of the thread's table inline, __ipp_hmiss when both miss
  * (ipp_abi.h, __ipp_hmiss and struct ipp_rt_htab):
@@ -485,8 +503,7 @@ static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 	tree vp = ptr_type_node, slots = ipp_abi_hslots(st->u->checksum);
 	tree h = tmp_of(vp), sh = tmp(), k1 = tmp(), x = tmp();
 	tree x2 = tmp(), i = tmp_of(sizetype), off = tmp_of(sizetype), t = tmp_of(vp);
-	tree c[2], sa;
-	struct row_site rs[2];
+	tree c[2], sa, tt[2] = { t, t };
 	gimple *second = NULL;
 	gcall *call;
 
@@ -516,17 +533,9 @@ static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 							 NULL_TREE, NULL_TREE)));
 	call = gimple_build_call(ABI_FN(__ipp_hmiss), 3, st->reg, n, sa);
 	gimple_seq_add_stmt(seq, call);
-	for (int k = 0; k < 2; k++) {
-		rs[k].slow = k ? (gimple *)call : second;
-		rs[k].set = call;
-		rs[k].c = c[k];
-		rs[k].t = t;
-		rs[k].idx = build_int_cstu(ipp_u64, (offsetof(struct ipp_rt_htab, e) +
-						     k * sizeof(struct ipp_rt_hent) +
-						     offsetof(struct ipp_rt_hent, count)) /
-							    sizeof(uint64_t));
-		st->sites.safe_push(rs[k]);
-	}
+	push_check_pair(st, second, call, c, tt,
+			(offsetof(struct ipp_rt_htab, e) + offsetof(struct ipp_rt_hent, count)) / 8,
+			sizeof(struct ipp_rt_hent) / 8);
 }
 
 /* One more execution of path n: counts[n] += 1 inline in an array region
@@ -813,7 +822,6 @@ static void emit_arc_count(gimple_seq *seq, struct fnstate *st, gcall *call, ipp
 	tree fn = gimple_call_fn(call), p = tmp_of(const_ptr_type_node), ca, target;
 	tree module = build_fold_addr_expr(ipp_abi_trees[IPP_ABI_MODULE_VAR]);
 	tree a[2], c[2];
-	struct row_site rs[2];
 	gimple *second;
 	gcall *slow;
 
@@ -837,15 +845,7 @@ static void emit_arc_count(gimple_seq *seq, struct fnstate *st, gcall *call, ipp
 	slow = gimple_build_call(ABI_FN(__ipp_icall), 4, module,
 				 build_int_cst(integer_type_node, v), p, ca);
 	gimple_seq_add_stmt(seq, slow);
-	for (int k = 0; k < 2; k++) {
-		rs[k].slow = k ? (gimple *)slow : second;
-		rs[k].set = slow;
-		rs[k].c = c[k];
-		rs[k].t = a[k];
-		rs[k].idx = build_int_cstu(ipp_u64,
-					   offsetof(struct ipp_rt_arc, count) / sizeof(uint64_t));
-		st->sites.safe_push(rs[k]);
-	}
+	push_check_pair(st, second, slow, c, a, offsetof(struct ipp_rt_arc, count) / 8, 0);
 }
 
 /* c = __ipp_counts (reg) as a call the function does not see, so that it
