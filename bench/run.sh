@@ -393,7 +393,7 @@ events_table() {
 		row "  increments of r" "$(x increments)" "${nominal[increment]}" "derived"
 		[ "$mode" = context ] && row "  increments of l" "$(x local_increments)" "${nominal[local_increment]}" "derived"
 		row "  multiplies by nvc" "$(x multiplies)" "${nominal[multiply]}" "derived"
-		row "  summarized calls in framed bodies: stores" "$(x calls_framed)" "${nominal[stand]}" "derived"
+		row "  checkpoints at summarized calls and inlined copies: stores" "$(x calls_framed)" "${nominal[stand]}" "derived"
 		if [ "$mode" = context ]; then
 			row "  continuing calls: stores and 3 arguments" "$(x calls_interproc)" "${nominal[interproc]}" "derived"
 			row "  continuing calls returned: r = __ipp_path" "$(x interproc_returns)" "${nominal[interproc_return]}" "derived"

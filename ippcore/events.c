@@ -13,7 +13,10 @@
  *    not a tail call and not to a function declared leaf (the map's
  *    `leaf` call flag), or if it records at restarts; an inlined copy by
  *    the same rule for its own calls and restarts, and then every
- *    procedure around it;
+ *    procedure around it (a copy entered through a summarized call
+ *    pushes a frame of its own; one that continues its caller's path
+ *    keeps its checkpoints in the frame around it, which stands at the
+ *    copy's return site again when the copy returns);
  *  - a fresh body whose region has at most array_max paths counts in the
  *    thread's array (one __ipp_counts per activation, counts[n] += 1);
  *  - in context mode a procedure without abnormal edges that records at
@@ -149,6 +152,14 @@ static bool lazy_r(const struct plan *pl, int body)
 static bool framed(const struct plan *pl)
 {
 	return pl->framed || pl->restarts;	/* both bodies alike */
+}
+
+/* Does an activation of the procedure push a frame of its own?  A framed
+ * function or summarized copy does; a framed copy that continues its
+ * caller's path keeps its checkpoints in the frame around it (ABI 9). */
+static bool pushes_frame(const struct plan *pl)
+{
+	return framed(pl) && (!pl->copy || pl->summarized);
 }
 
 /* The procedure whose body runs code of procedure p: p itself, or for an
@@ -479,7 +490,7 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 	ipp_events *ev = w->ev;
 	add(ev, &ev->activations, n);
 	add(ev, fresh ? &ev->fresh : &ev->continuing, n);
-	if (framed(pl))
+	if (pushes_frame(pl))
 		add(ev, &ev->frames, n);
 	if (pl->copy) {
 		if (pl->summarized && pl->array)
@@ -503,11 +514,12 @@ static void call_site(struct walk *w, ipp_id v, int body, uint64_t n)
 	if (ipp_call_flags(g, v) & IPP_CALL_INLINED) {
 		/* the call of an inlined copy: no call, but the copy's entry
 		 * (enter_copy): nvc of a continuing one in a clone, and the
-		 * caller's stores around a copy with a frame */
+		 * caller's stores around a copy with a frame of its own (a
+		 * continuing copy's are at its return, edge_events) */
 		const struct plan *q = &w->plan[ipp_call_callee(g, v)];
 		if (!q->summarized && body == CONT && lin_mult(f, v + 1, true, NULL))
 			add(ev, &ev->multiplies, n);
-		if (q->framed)
+		if (pushes_frame(q))
 			add(ev, &ev->calls_framed, n);
 		return;
 	}
@@ -550,6 +562,11 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 	case IPP_E_RETURN:
 		if (!pl->copy)		/* a copy hands nothing back */
 			add(ev, &ev->interproc_returns, n);
+		else if (framed(pl) && !pushes_frame(pl))
+			/* a continuing copy's checkpoints went to the frame
+			 * around it: that frame stands at the return site
+			 * again (frame.path, frame.vertex) */
+			add(ev, &ev->calls_framed, n);
 		break;
 	case IPP_E_SURR_EXIT:		/* a split: rho in the recorded value */
 		if (keeps_r && clone && lin_mult(f, e, false, NULL))
@@ -580,7 +597,7 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 		if (rows(pl, body) && ipp_local_edge(pl->local, e) != 0)
 			add(ev, &ev->local_increments, n);
 		if (dk == IPP_V_EXIT && pl->copy) {
-			if (framed(pl))	/* a copy leaves: its frame popped */
+			if (pushes_frame(pl))	/* a copy leaves: its frame popped */
 				add(ev, &ev->frame_pops, n);
 		} else if (dk == IPP_V_EXIT) {
 			add(ev, &ev->returns, n);

@@ -260,8 +260,9 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(calls_summarized, "summarized calls that may return")                 \
 	X(calls_dead, "summarized calls that never return (recorded before)")   \
 	X(calls_cut, "of all: at cut call vertices (a split before)")           \
-	X(calls_framed, "of the summarized: in a body with a frame "             \
-	  "(frame.path, frame.vertex stored)")                                    \
+	X(calls_framed, "checkpoints around summarized calls in a body with a "  \
+	  "frame, and around inlined copies that keep one (frame.path, "          \
+	  "frame.vertex stored)")                                                 \
 	X(calls_indirect, "of the summarized: through a pointer (context: "      \
 	  "the arc counted in the site's cache)")                                 \
 	X(interproc_returns, "continuing calls that returned: r = __ipp_path")  \
@@ -276,8 +277,9 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
  * ("Events") defines exactly.  In short: activations = fresh + continuing;
  * records = rec_return + rec_split + rec_dead = rec_array + rec_row +
  * rec_probe + rec_hash = rec_region_* summed = path_counts; calls = calls_interproc +
- * calls_summarized + calls_dead (calls_cut among all three, calls_framed
- * and calls_indirect among the summarized). */
+ * calls_summarized + calls_dead (calls_cut among all three, calls_indirect
+ * among the summarized; calls_framed counts the summarized calls in framed
+ * bodies and the inlined copies' checkpoints). */
 typedef struct ipp_events {
 #define IPP_EVENT_FIELD(name, what) uint64_t name;
 	IPP_EVENT_FIELDS(IPP_EVENT_FIELD)

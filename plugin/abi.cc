@@ -42,6 +42,9 @@ static vec<tree> arc_caches;
  * the callees' in the module (a CONSTRUCTOR lists fields in order). */
 static tree entries_var;
 static size_t nentries;
+/* ... and the copies table, set by ipp_abi_module_copies. */
+static tree copies_var;
+static size_t ncopies;
 
 const struct ggc_root_tab ipp_abi_gc_roots[] = {
 	{ &ipp_abi_trees[0], IPP_ABI_NTREES, sizeof(ipp_abi_trees[0]),
@@ -52,7 +55,8 @@ const struct ggc_root_tab ipp_abi_gc_roots[] = {
 /* The type names runtime/ipp_abi.def uses for its TREE column. */
 static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
 	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_cu64_ptr, ipp_t_frame_ptr,
-	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr, ipp_t_entry_ptr;
+	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr, ipp_t_entry_ptr,
+	ipp_t_copy_ptr;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -166,12 +170,14 @@ bool ipp_abi_init(void)
 	ABI_TYPE(ROWS) = make_node(RECORD_TYPE);
 	ABI_TYPE(CALLEE) = make_node(RECORD_TYPE);
 	ABI_TYPE(ENTRY) = make_node(RECORD_TYPE);
+	ABI_TYPE(COPY) = make_node(RECORD_TYPE);
 	ipp_t_frame_ptr = build_pointer_type(ABI_TYPE(FRAME));
 	ipp_t_region_ptr = build_pointer_type(ABI_TYPE(REGION));
 	ipp_t_module_ptr = build_pointer_type(ABI_TYPE(MODULE));
 	ipp_t_rows_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ROWS), TYPE_QUAL_CONST));
 	ipp_t_callee_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(CALLEE), TYPE_QUAL_CONST));
 	ipp_t_entry_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ENTRY), TYPE_QUAL_CONST));
+	ipp_t_copy_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(COPY), TYPE_QUAL_CONST));
 
 	/* add_field prepends, and finish_builtin_struct reverses the chain:
 	 * the fields go in in ipp_abi.def's (declaration) order. */
@@ -204,6 +210,12 @@ bool ipp_abi_init(void)
 	ABI_FIELD(ENTRY, NAME) = add_field(ABI_TYPE(ENTRY), #NAME, TREE, &fields);
 #include "ipp_abi.def"
 	finish_builtin_struct(ABI_TYPE(ENTRY), "ipp_rt_entry", fields, NULL_TREE);
+
+	fields = NULL_TREE;
+#define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(COPY, NAME) = add_field(ABI_TYPE(COPY), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(COPY), "ipp_rt_copy", fields, NULL_TREE);
 
 	fields = NULL_TREE;
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) \
@@ -250,6 +262,7 @@ bool ipp_abi_init(void)
 	ok &= check_struct("struct ipp_rt_rows", ABI_TYPE(ROWS), sizeof(struct ipp_rt_rows));
 	ok &= check_struct("struct ipp_rt_callee", ABI_TYPE(CALLEE), sizeof(struct ipp_rt_callee));
 	ok &= check_struct("struct ipp_rt_entry", ABI_TYPE(ENTRY), sizeof(struct ipp_rt_entry));
+	ok &= check_struct("struct ipp_rt_copy", ABI_TYPE(COPY), sizeof(struct ipp_rt_copy));
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME)                                              \
 	ok &= check_field("struct ipp_rt_frame", ABI_FIELD(FRAME, NAME),                    \
 			  offsetof(struct ipp_rt_frame, NAME), sizeof(CTYPE));
@@ -268,6 +281,9 @@ bool ipp_abi_init(void)
 #define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME)                                              \
 	ok &= check_field("struct ipp_rt_entry", ABI_FIELD(ENTRY, NAME),                    \
 			  offsetof(struct ipp_rt_entry, NAME), sizeof(CTYPE));
+#define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME)                                               \
+	ok &= check_field("struct ipp_rt_copy", ABI_FIELD(COPY, NAME),                      \
+			  offsetof(struct ipp_rt_copy, NAME), sizeof(CTYPE));
 #include "ipp_abi.def"
 	return ok;
 }
@@ -404,14 +420,21 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(CALLEE), var, size_int(0),
 						 NULL_TREE, NULL_TREE)));
 	}
-	if (entries_var) {
+	/* in the fields' order (a CONSTRUCTOR lists them in order) */
+	if (entries_var)
 		INIT(me, MODULE, nentries, build_int_cst(ipp_t_u32, nentries));
+	if (copies_var)
+		INIT(me, MODULE, ncopies, build_int_cst(ipp_t_u32, ncopies));
+	if (entries_var)
 		INIT(me, MODULE, entries,
 		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(ENTRY), entries_var,
 						 size_int(0), NULL_TREE, NULL_TREE)));
-		entries_var = NULL_TREE;
-		nentries = 0;
-	}
+	if (copies_var)
+		INIT(me, MODULE, copies,
+		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(COPY), copies_var,
+						 size_int(0), NULL_TREE, NULL_TREE)));
+	entries_var = copies_var = NULL_TREE;
+	nentries = ncopies = 0;
 	DECL_INITIAL(module_var) = build_constructor(ABI_TYPE(MODULE), me);
 	varpool_node::finalize_decl(module_var);
 	module_init = NULL;
@@ -592,4 +615,25 @@ void ipp_abi_module_entries(const struct ipp_entry *e, size_t n, const char *che
 	var = static_var(name, type, build_constructor(type, elts));
 	entries_var = var;
 	nentries = n;
+}
+
+void ipp_abi_module_copies(const struct ipp_copy_run *runs, size_t n, const char *checksum)
+{
+	tree type;
+	vec<constructor_elt, va_gc> *elts = NULL;
+	char name[64];
+
+	if (!n)
+		return;
+	type = build_array_type(ABI_TYPE(COPY), build_index_type(size_int(n - 1)));
+	for (size_t i = 0; i < n; i++) {
+		vec<constructor_elt, va_gc> *fe = NULL;
+		INIT(fe, COPY, first, build_int_cst(ipp_t_i32, runs[i].first));
+		INIT(fe, COPY, last, build_int_cst(ipp_t_i32, runs[i].last));
+		INIT(fe, COPY, call, build_int_cst(ipp_t_i32, runs[i].call));
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(COPY), fe));
+	}
+	snprintf(name, sizeof(name), "__ipp_copies_%s", checksum);
+	copies_var = static_var(name, type, build_constructor(type, elts));
+	ncopies = n;
 }

@@ -107,11 +107,15 @@ static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
  * callee continues the path and, if frameless itself, marks our frame when
  * it records it), for setjmp (its note names our frame), in functions with abnormal edges,
  * and in every body that records at its restarts (below). */
-/* An inlined copy kept as a virtual procedure (inline.cc) frames itself by
- * the same rule, for the calls in its own blocks: such a copy pushes a
- * frame of its own, entered through its call vertex, so that a stop stack
- * names the copy's call site as it would a real activation's (its caller,
- * and every copy around it, have frames then too). */
+/* An inlined copy kept as a virtual procedure (inline.cc) keeps a
+ * checkpoint by the same rule, for the calls and restarts in its own
+ * blocks, and then so does every procedure around it.  A copy entered
+ * through a summarized call starts a path of its own: it pushes a frame of
+ * its own, as a fresh activation does.  A copy that continues its caller's
+ * path pushes none (ABI 9): its checkpoints go to the frame around it, the
+ * function's or a summarized copy's, and the module lists its vertices
+ * with its call vertex (ipp_copy_runs), so that the runtime's stop stack
+ * names the copy's call site as a frame of its own would have. */
 static int copy_of_proc(const fninfo *fi, ipp_id p);
 
 /* fi needs a frame for vertex v, and so does every copy around v. */
@@ -195,6 +199,52 @@ void ipp_prepare_rows(struct unit *u, const ipp_fin *fin)
 		else
 			ipp_local_free(l);
 	}
+}
+
+static int cmp_run(const void *a, const void *b)
+{
+	const struct ipp_copy_run *x = (const struct ipp_copy_run *)a;
+	const struct ipp_copy_run *y = (const struct ipp_copy_run *)b;
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+void ipp_copy_runs(struct unit *u, const ipp_fin *fin, struct ipp_copy_run **out, size_t *nout)
+{
+	size_t n = 0, cap = 0, m = 0;
+	struct ipp_copy_run *v = NULL;
+	for (size_t i = 0; i < u->nfns; i++) {
+		const fninfo *fi = &u->fns[i];
+		if (fi->skip || !fi->inl.n)
+			continue;
+		for (size_t k = 0; k < fi->orig.nv; k++) {
+			ipp_id x = fi->orig.vbase + (ipp_id)k;
+			int c = copy_of_proc(fi, ipp_vertex_proc(u->g, x));
+			const struct ipp_inl *in;
+			if (c < 0)
+				continue;
+			in = &fi->inl.v[c];
+			if (!in->framed || ipp_fin_call_summary(fin, in->call) != IPP_SUM_NONE)
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				v = XRESIZEVEC(struct ipp_copy_run, v, cap);
+			}
+			v[n].first = v[n].last = x;
+			v[n].call = in->call;
+			n++;
+		}
+	}
+	/* one run per stretch of consecutive vertices of one copy */
+	if (n)
+		qsort(v, n, sizeof(v[0]), cmp_run);
+	for (size_t i = 0; i < n; i++) {
+		if (m && v[m - 1].call == v[i].call && v[m - 1].last + 1 == v[i].first)
+			v[m - 1].last = v[i].first;
+		else
+			v[m++] = v[i];
+	}
+	*out = v;
+	*nout = m;
 }
 
 void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee_site **out,
@@ -306,9 +356,11 @@ struct fnstate {
  * in its own Entry region and records it at its exit. */
 struct vproc {
 	tree r, nvc, onentry, reg;
-	tree frame;		/* its own frame (a copy that makes calls), or NULL */
+	tree frame;		/* its own frame (a summarized copy that keeps a
+				 * checkpoint), or NULL */
 	tree eframe;		/* the frame its checkpoints go to: its own, or
-				 * the nearest one around it (the function's) */
+				 * the nearest one around it (the function's,
+				 * or a summarized copy's) */
 	tree counts;		/* its region's counters if counted inline, or NULL */
 	tree hslot;		/* its region's slot if it probes (emit_hash_record):
 				 * the body's own, or a summarized copy's in a
@@ -319,11 +371,12 @@ struct vproc {
 	bool restarts;		/* it or a copy inside it records at a restart */
 };
 
-/* Does the current procedure own the frame its checkpoints go to (the
- * body itself, or a copy with a frame of its own)? */
+/* Does the frame the current procedure's checkpoints go to name its path
+ * (the body's own; a summarized copy's own; the frame around a copy that
+ * continues its caller's path, ipp_copy_runs)? */
 static bool own_frame(const struct fnstate *st)
 {
-	return st->frame && (st->cur < 0 || st->vp[st->cur].frame);
+	return st->frame && (st->cur < 0 || st->vp[st->cur].frame || !st->vp[st->cur].summarized);
 }
 
 /* obj.field; volatile if obj is: the frame is read behind GCC's back (by
@@ -1260,10 +1313,12 @@ static void setup_copies(struct fnstate *st)
 		if (c->flat)
 			continue;
 		x->summarized = ipp_fin_call_summary(st->fin, c->call) != IPP_SUM_NONE;
-		/* a copy that makes calls has a frame of its own (ipp_decide_
-		 * frames; the function, and every copy around it, have one) */
-		if (c->framed) {
-			gcc_assert(p->frame);
+		/* a summarized copy that keeps a checkpoint has a frame of
+		 * its own (ipp_decide_frames: the function, and every copy
+		 * around it, keep one too); a continuing one keeps its
+		 * checkpoints in the frame around it (ipp_copy_runs) */
+		if (c->framed && x->summarized) {
+			gcc_assert(p->eframe);
 			x->frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_vframe");
 			TREE_ADDRESSABLE(x->frame) = 1;
 			TREE_THIS_VOLATILE(x->frame) = 1;	/* see fld() */
@@ -1332,6 +1387,9 @@ static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
 			emit_assign(seq, x->nvc, psi_val(seq, st, c + 1));
 		emit_assign(seq, x->onentry, val(seq, st->r));
 	}
+	/* a continuing copy stores nothing here: the frame around it stands
+	 * where it stood (a valid prefix) until the copy's first checkpoint,
+	 * and stands at the return site again when the copy is left */
 	if (x->frame) {
 		/* as at a real call (instrument_call): the caller stands at
 		 * the call vertex (marked where the path restarted there, a
@@ -1363,8 +1421,13 @@ static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
 		int k = copy_of_proc(st->fi, ipp_call_callee(g, src - 1));
 		if (st->vp[k].frame)
 			/* back from a copy with a frame: as after a real call
-			 * (instrument_call), the number is new if it continued */
-			emit_stand(seq, st, inside(src), !st->vp[k].summarized);
+			 * (instrument_call) */
+			emit_stand(seq, st, inside(src), false);
+		else if (st->fi->inl.v[k].framed)
+			/* back from a continuing copy whose checkpoints went
+			 * to our frame: it stands here again, with the
+			 * number the copy brought */
+			emit_stand(seq, st, inside(src), true);
 	}
 	if (ipp_graph_is_back_edge(g, e) || ipp_fin_is_cut_vertex(fin, dst)) {
 		emit_split(seq, st, src, dst);

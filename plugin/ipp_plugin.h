@@ -120,7 +120,9 @@ struct ipp_inl {
 	char *reason;		/* ... as the map says it (a skip reason) */
 	ipp_id proc, call;	/* its procedure and call vertex (supergraph.cc) */
 	ipp_id cont_edge;	/* the G* edge out of its return site, once added */
-	bool framed;		/* kept, and pushes a frame (ipp_decide_frames) */
+	bool framed;		/* kept, and keeps a checkpoint (ipp_decide_frames):
+				 * in a frame of its own if it is summarized,
+				 * else in the frame around it */
 };
 
 /* The inlined copies of one body, in preorder (a copy before those inside
@@ -301,6 +303,16 @@ struct ipp_entry {
 /* Sets the module's entries table; before ipp_abi_module_callees. */
 void ipp_abi_module_entries(const struct ipp_entry *e, size_t n, const char *checksum);
 
+/* A run of vertices first .. last of an inlined copy whose checkpoints go
+ * to the frame around it, and the copy's call vertex (struct
+ * ipp_rt_copy). */
+struct ipp_copy_run {
+	ipp_id first, last, call;
+};
+/* Sets the module's copies table (runs sorted by vertex and disjoint);
+ * before ipp_abi_module_callees. */
+void ipp_abi_module_copies(const struct ipp_copy_run *runs, size_t n, const char *checksum);
+
 
 /* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
  * the garbage collector by a root table registered in plugin_init. */
@@ -311,6 +323,7 @@ enum ipp_abi_tree {
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) IPP_ABI_ROWS_##NAME,
 #define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) IPP_ABI_CALLEE_##NAME,
 #define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME) IPP_ABI_ENTRY_##NAME,
+#define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME) IPP_ABI_COPY_##NAME,
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
 #include "ipp_abi.def"
@@ -320,6 +333,7 @@ enum ipp_abi_tree {
 	IPP_ABI_ROWS_TYPE,
 	IPP_ABI_CALLEE_TYPE,
 	IPP_ABI_ENTRY_TYPE,
+	IPP_ABI_COPY_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */
@@ -369,6 +383,11 @@ tree ipp_clone_param(const struct body *b, int k);
  * fninfo.local); a descriptor (fninfo.rows) is made when a body first
  * records in one. */
 void ipp_prepare_rows(struct unit *u, const ipp_fin *fin);
+
+/* The vertices of the inlined copies that continue their caller's path
+ * and keep checkpoints in the frame around them, in runs sorted by vertex
+ * (ipp_abi.h, struct ipp_rt_copy).  *out: XNEWVEC. */
+void ipp_copy_runs(struct unit *u, const ipp_fin *fin, struct ipp_copy_run **out, size_t *nout);
 
 /* The call sites whose callee, an instrumented function of the unit, has
  * no frame and records nothing before it returns: the runtime's table for

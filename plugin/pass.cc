@@ -225,6 +225,13 @@ static unsigned int execute_ipp_1(void)
 		XDELETEVEC(ents);
 	}
 	{
+		struct ipp_copy_run *runs;
+		size_t nruns;
+		ipp_copy_runs(&u, fin, &runs, &nruns);
+		ipp_abi_module_copies(runs, nruns, cks);
+		XDELETEVEC(runs);
+	}
+	{
 		struct ipp_callee_site *sites;
 		size_t nsites;
 		ipp_frameless_callees(&u, fin, &sites, &nsites);

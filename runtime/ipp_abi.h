@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 8u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 9u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -54,6 +54,11 @@ extern "C" {
 				 * in a thread-local slot of its unit
 				 * (region.hslot, __ipp_hmiss); no
 				 * __ipp_htab.
+				 * 9: an inlined copy that continues its
+				 * caller's path pushes no frame: its
+				 * checkpoints go to the frame around it,
+				 * and the module lists its vertices
+				 * (struct ipp_rt_copy).
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -69,6 +74,7 @@ struct ipp_rt_frame;
 struct ipp_rt_rows;
 struct ipp_rt_callee;
 struct ipp_rt_entry;
+struct ipp_rt_copy;
 struct ipp_rt_arc;
 
 /* The structures, thread-local variables and functions of the ABI are
@@ -106,6 +112,9 @@ struct ipp_rt_arc;
  *                taken), each with its Entry region: how the writer names
  *                the callee of an indirect-call arc, which instrumented
  *                code counts by target address (struct ipp_rt_arc)
+ *   copies       ncopies runs of vertices of inlined copies whose
+ *                checkpoints go to the frame around them, sorted by
+ *                vertex, disjoint (struct ipp_rt_copy)
  *
  * struct ipp_rt_callee -- one of them: the call vertex, the callee's Entry
  * vertex, and the callee's Entry region if the call is summarized (the
@@ -165,6 +174,18 @@ struct ipp_rt_callee {
  * executable takes) and its Entry region. */
 #define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_entry {
+#include "ipp_abi.def"
+};
+/* struct ipp_rt_copy -- vertices first .. last (inclusive) of one inlined
+ * copy kept as a virtual procedure (docs/NUMBERING.md section 8) that
+ * continues its caller's path and pushes no frame of its own: its
+ * checkpoints go to the frame around it (the function's, or a summarized
+ * copy's), which then stands at one of these vertices.  `call` is the
+ * copy's call vertex, in the procedure it was inlined into.  A frame
+ * standing at such a vertex v stands, for the stop stack, at call and
+ * then v (and call may lie in another such copy: the walk repeats). */
+#define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_copy {
 #include "ipp_abi.def"
 };
 

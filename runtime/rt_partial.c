@@ -17,7 +17,12 @@
  *     stack  = [gk->vertex, ..., g1->vertex, g0->vertex]  (outermost first)
  *
  * (each vertex without its IPP_VERTEX_INSIDE and IPP_VERTEX_PATH0 marks: g0 may stand at any
- * checkpoint of its path, docs/PROTOCOL.md; the others are at calls)
+ * checkpoint of its path, docs/PROTOCOL.md; the others are at calls).  A
+ * frame may stand in an inlined copy that continues its caller's path and
+ * pushes no frame of its own (ABI 9): the module lists the copy's vertices
+ * with its call vertex c (struct ipp_rt_copy), and the frame's vertex v
+ * stands in the stack as c, v -- as a frame of the copy's own at v above
+ * one at c would -- and c itself may lie in such a copy.
  *
  * If g0 has vertex -1 the path was recorded already and the group is
  * skipped.  A group whose other frames lack a vertex, or whose links are
@@ -80,35 +85,112 @@ static inline RT_NOINST int32_t stop_of(const struct ipp_rt_frame *g)
 }
 
 /* A group: frames g[0] (innermost) .. g[len-1] (outermost), found again
- * by following prev from g0. */
+ * by following prev from g0; its stop stack has depth entries (len, plus
+ * the call vertices of the frameless inlined copies its frames stand in). */
 struct run {
 	struct ipp_rt_frame *g0;
 	uint32_t len;
+	uint32_t depth;
 	struct ipp_rt_region *region;
 	uint64_t num;
 };
+
+/* The copy of module m (ipp_abi.h, struct ipp_rt_copy) whose vertices
+ * include v, or NULL: a binary search of the sorted, disjoint runs. */
+static RT_NOINST const struct ipp_rt_copy *copy_of(const struct ipp_rt_module *m, int32_t v)
+{
+	uint32_t lo = 0, hi = m->ncopies;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const struct ipp_rt_copy *c = &m->copies[mid];
+		if (v < c->first)
+			hi = mid;
+		else if (v > c->last)
+			lo = mid + 1;
+		else
+			return c;
+	}
+	return NULL;
+}
+
+/* The most copies one inside another the walk follows from a vertex: a
+ * copy's call vertex lies in the procedure around it, so the chain ends;
+ * the bound only guards against a corrupt table. */
+#define RT_MAX_COPY_DEPTH 4096u
+
+/* The stop stack of run r, innermost entry first: visit(arg, k, v) for
+ * each entry v at position k from the outer end, until it returns false.
+ * Each frame gives its vertex and then, outwards, the call vertices of the
+ * frameless copies around it. */
+static RT_NOINST bool stack_each(const struct run *r, bool (*visit)(void *, uint32_t, int32_t),
+				 void *arg)
+{
+	const struct ipp_rt_module *m = r->region->module;
+	uint32_t k = r->depth, f = r->len;
+	for (struct ipp_rt_frame *g = r->g0; f; f--, g = g->prev) {
+		int32_t v = stop_of(g);
+		for (uint32_t d = 0; k; d++) {
+			const struct ipp_rt_copy *c;
+			if (!visit(arg, --k, v))
+				return false;
+			c = m->ncopies && d < RT_MAX_COPY_DEPTH ? copy_of(m, v) : NULL;
+			if (!c)
+				break;
+			v = c->call;
+		}
+	}
+	return true;
+}
+
+static RT_NOINST bool count_entry(void *arg, uint32_t k, int32_t v)
+{
+	(void)k;
+	(void)v;
+	++*(uint32_t *)arg;
+	return true;
+}
+
+/* Sets r->depth (r's region must be ready: its module is read). */
+static RT_NOINST void run_depth(struct run *r)
+{
+	uint32_t n = 0;
+	r->depth = UINT32_MAX;	/* no bound while counting */
+	stack_each(r, count_entry, &n);
+	r->depth = n;
+}
+
+static RT_NOINST bool hash_entry(void *arg, uint32_t k, int32_t v)
+{
+	*(uint64_t *)arg += rt_hash64(((uint64_t)k << 32) ^ (uint32_t)v);
+	return true;
+}
 
 static RT_NOINST uint64_t run_hash(const struct run *r)
 {
 	/* Vertices outermost first: hash them innermost first, with their
 	 * position from the outer end, so that the order is irrelevant to
 	 * the walk but the hash is a function of the stack. */
-	uint64_t h = mix(mix(mix(0xcbf29ce484222325ull, (uintptr_t)r->region), r->num), r->len);
+	uint64_t h = mix(mix(mix(0xcbf29ce484222325ull, (uintptr_t)r->region), r->num), r->depth);
 	uint64_t acc = 0;
-	uint32_t k = r->len;
-	for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
-		acc += rt_hash64(((uint64_t)--k << 32) ^ (uint32_t)stop_of(g));
+	stack_each(r, hash_entry, &acc);
 	return mix(h, acc);
+}
+
+static RT_NOINST bool same_entry(void *arg, uint32_t k, int32_t v)
+{
+	return ((const struct rt_pent *)arg)->stack[k] == v;
 }
 
 static RT_NOINST bool run_eq(const struct rt_pent *p, const struct run *r, uint64_t h)
 {
-	uint32_t k = r->len;
-	if (p->hash != h || p->region != r->region || p->num != r->num || p->nstack != r->len)
+	if (p->hash != h || p->region != r->region || p->num != r->num || p->nstack != r->depth)
 		return false;
-	for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
-		if (p->stack[--k] != stop_of(g))
-			return false;
+	return stack_each(r, same_entry, (void *)p);
+}
+
+static RT_NOINST bool put_entry(void *arg, uint32_t k, int32_t v)
+{
+	((struct rt_pent *)arg)->stack[k] = v;
 	return true;
 }
 
@@ -131,30 +213,30 @@ static RT_NOINST uint64_t pent_key(const void *obj)
 
 /* Counts one more occurrence of group r in the thread's list l (its
  * partial paths or its forked prefixes). */
-static RT_NOINST int add_run(struct rt_plist *l, const struct run *r)
+static RT_NOINST int add_run(struct rt_plist *l, struct run *r)
 {
-	uint64_t h = run_hash(r);
-	struct run_want k = { r, h };
+	uint64_t h;
+	struct run_want k = { r, 0 };
 	struct rt_pent *p;
 	struct rt_idx *x = rt_idx_room(l->index, pent_key, NULL);
 	uint32_t i;
 
 	if (!x)
 		return -1;
+	run_depth(r);
+	k.h = h = run_hash(r);
 	l->index = x;	/* the old one is left behind: the runtime never frees */
 	i = rt_idx_find(x, h, pent_is, &k);
 	p = x->slot[i];
 	if (!p) {
-		uint32_t k = r->len;
-		p = rt_alloc(sizeof(*p) + r->len * sizeof(p->stack[0]));
+		p = rt_alloc(sizeof(*p) + r->depth * sizeof(p->stack[0]));
 		if (!p)
 			return -1;
 		p->region = r->region;
 		p->num = r->num;
 		p->hash = h;
-		p->nstack = r->len;
-		for (struct ipp_rt_frame *g = r->g0; k; g = g->prev)
-			p->stack[--k] = stop_of(g);
+		p->nstack = r->depth;
+		stack_each(r, put_entry, p);
 		x->slot[i] = p;
 		x->used++;
 		p->next = l->head;
