@@ -15,9 +15,11 @@
 #     names their steps "power:N (inlined into main:M)" with M the lines of
 #     the two calls (32 and 36 of fig4pub.c).
 #
-#  4. A copy that makes calls (it pushes a frame of its own), in both
-#     modes: its paths' counts, and after a crash in the function it calls,
-#     partial paths whose stop stacks name the copy's call site.
+#  4. A copy that makes calls (in context mode it keeps its checkpoints
+#     in the frame around it, in intra mode in a frame of its own), in
+#     both modes: its paths' counts, and after a crash in the function it
+#     calls, partial paths whose stop stacks name the copy's call site;
+#     the same crash below a copy inside a copy (4b).
 #  5. The defaults: on in context mode, off in intra mode; =yes and =no
 #     choose; another value is refused.
 #
@@ -128,7 +130,7 @@ fi
 
 # 4. a copy that makes calls (always_inline: inlined at every level): its
 # counts, and a crash in the function it calls, whose partial paths' stop
-# stacks name the copy's call site (the copy pushes a frame of its own)
+# stacks name the copy's call site
 cat >"$work/copycall.c" <<'EOF'
 #include <stdio.h>
 int crash_at = -1;
@@ -216,6 +218,78 @@ for mode in intra context; do
 		ok "$t, crashing in its callee: the stop stacks name the copy's call site"
 	else
 		bad "$t, crashing in its callee: stopped paths '$got', want '$want'"
+	fi
+done
+
+# 4b. copies inside copies, the inner one making the call (context mode:
+# neither pushes a frame, ABI 9; the module lists their vertices, and the
+# walk names both call sites; intra mode: each copy starts a path of its
+# own in a frame of its own).  outer(i) calls inner for i & 2, inner
+# calls callee for i & 1; the crash is in callee at i = 3.
+cat >"$work/nest.c" <<'EOF'
+#include <stdio.h>
+int crash_at = -1;
+__attribute__((noinline)) int callee(int x)
+{
+	if (x == crash_at)
+		*(volatile int *)0 = 1;
+	return x + 1;
+}
+static inline __attribute__((always_inline)) int inner(int x)
+{
+	int s = 0;
+	if (x & 1)
+		s += callee(x);
+	return s;
+}
+static inline __attribute__((always_inline)) int outer(int x)
+{
+	int s = 1;
+	if (x & 2)
+		s += inner(x);
+	return s;
+}
+int main(int argc, char **argv)
+{
+	int t = 0;
+	(void)argv;
+	crash_at = argc > 1 ? 3 : -1;
+	for (int i = 0; i < 5; i++)
+		t += outer(i);
+	printf("%d\n", t);
+	return 0;
+}
+EOF
+for mode in context intra; do
+	exe=$work/nest.$mode
+	t="copies inside copies, -O2 $mode, crashing below the inner one"
+	if ! "$wrap" -O2 -fplugin-arg-ipp-mode=$mode $flag "$work/nest.c" -o "$exe" 2>"$work/err"; then
+		bad "$t: does not compile"
+		continue
+	fi
+	if ! "$ipp" map "$exe" | grep -q '^- \[[0-9]*, inner, "main/outer:1/inner:1", \[inlined\]'; then
+		bad "$t: inner is not kept as a virtual procedure inside outer's copy"
+		continue
+	fi
+	rm -f "$exe.prof"
+	(cd "$work" && IPP_PROFILE=$exe.prof "$exe" crash >/dev/null 2>&1) 2>/dev/null
+	"$ipp" -q check "$exe" "$exe.prof" >"$work/err" 2>&1 || { bad "$t: ipp check"; continue; }
+	"$ipp" report --all "$exe" "$exe.prof" >"$exe.rep" 2>&1
+	# the stopped steps, line numbers left out
+	got=$(grep -A1 ' partial$' "$exe.rep" | grep 'stopped' | sed 's/:[0-9][0-9]*/:L/g' |
+	      grep -o '[a-z]*:L[^>]*(\(call\|summary[^)]*\)) -> [a-z]*:L (stopped)$\|[a-z]*:L[^>]*(summary[^)]*stopped)$\|^ *[a-z]*:L (stopped)$' |
+	      sed 's/^ *//' | sort | tr '\n' '|')
+	if [ "$mode" = context ]; then
+		# one path, main's, through both copies' calls into callee
+		want="inner:L (inlined into outer:L, main:L) (call) -> callee:L (stopped)|"
+	else
+		# four: callee's, inner's copy, outer's copy, main's
+		want="callee:L (stopped)|inner:L (inlined into outer:L, main:L) (summary: callee, stopped)|main:L (summary: outer, stopped)|outer:L (inlined into main:L) (summary: inner, stopped)|"
+	fi
+	if [ "$got" = "$want" ]; then
+		ok "$t: the stop stacks name both copies' call sites"
+	else
+		bad "$t: stopped steps '$got', want '$want'"
 	fi
 done
 
