@@ -59,9 +59,10 @@
  *  - RETURN: a continuing call came back (r = __ipp_path);
  *  - a call vertex reached: interprocedural (stand, arguments, psi of the
  *    return site: a multiply in a clone), dead (summarized, noreturn, the
- *    return site's only edge goes to GExit_P: recorded before), or summarized
- *    (stand if framed; the arc counted at the site if through a pointer,
- *    context mode).
+ *    return site's only edge goes to GExit_P: recorded before; the arc
+ *    counted at the site if through a pointer), or summarized (stand if
+ *    framed; the arc counted at the site if through a pointer, context
+ *    mode).
  * Each complete record ends at a return of a fresh activation, a split or
  * a dead end, in some body of the procedure where it ends: counted in the
  * array (fresh, array), in a row (a row body, and the point reachable by
@@ -532,6 +533,8 @@ static void call_site(struct walk *w, ipp_id v, int body, uint64_t n)
 			add(ev, &ev->multiplies, n);
 	} else if (dead_call(f, v)) {
 		add(ev, &ev->calls_dead, n);
+		if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)
+			add(ev, &ev->calls_indirect, n);	/* its arc too */
 	} else {
 		add(ev, &ev->calls_summarized, n);
 		if (framed(pl))

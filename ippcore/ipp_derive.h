@@ -263,8 +263,8 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(calls_framed, "checkpoints around summarized calls in a body with a "  \
 	  "frame, and around inlined copies that keep one (frame.path, "          \
 	  "frame.vertex stored)")                                                 \
-	X(calls_indirect, "of the summarized: through a pointer (context: "      \
-	  "the arc counted in the site's cache)")                                 \
+	X(calls_indirect, "of the summarized and the dead: through a pointer "   \
+	  "(context: the arc counted in the site's cache)")                      \
 	X(interproc_returns, "continuing calls that returned: r = __ipp_path")  \
 	X(dead_marks, "dead ends that mark a frame recorded (vertex = -1)")     \
 	X(dead_marks_top, "of them: through __ipp_top (frameless clones)")      \
@@ -278,8 +278,8 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
  * records = rec_return + rec_split + rec_dead = rec_array + rec_row +
  * rec_probe + rec_hash = rec_region_* summed = path_counts; calls = calls_interproc +
  * calls_summarized + calls_dead (calls_cut among all three, calls_indirect
- * among the summarized; calls_framed counts the summarized calls in framed
- * bodies and the inlined copies' checkpoints). */
+ * among the summarized and the dead; calls_framed counts the summarized
+ * calls in framed bodies and the inlined copies' checkpoints). */
 typedef struct ipp_events {
 #define IPP_EVENT_FIELD(name, what) uint64_t name;
 	IPP_EVENT_FIELDS(IPP_EVENT_FIELD)

@@ -1212,6 +1212,10 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		/* the call never returns: the path ends here */
 		emit_record(&seq, st, ipp_fin_succ(fin, v + 1, 0), v + 1);
 		emit_recorded(&seq, st);
+		/* a call through a pointer counts its arc even so (rule 7):
+		 * the callee runs, as gprof's mcount sees */
+		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
+			emit_arc_count(&seq, st, call, v);
 		if (ipp_is_longjmp_call(call))
 			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_longjmp_note), 1,
 								    gimple_call_arg(call, 0)));

@@ -891,6 +891,8 @@ static void ev_call(struct sim *s, const struct act *a, ipp_id c)
 		ev->multiplies += !a->fresh && t->psi_mul[c + 1];
 	} else if (dead_call(t, c)) {
 		ev->calls_dead++;
+		if (ipp_call_flags(t->g, c) & IPP_CALL_INDIRECT)
+			ev->calls_indirect++;	/* the arc is counted before it */
 	} else {
 		ev->calls_summarized++;
 		ev->calls_framed += has_frame(t, a->proc);
