@@ -373,6 +373,7 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 	struct rt_modinfo **mods = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE);
 	struct rt_modinfo **sorted;
 	struct rt_entmap em;
+	bool em_built = false;
 	uint32_t *group;
 	size_t ng = 0;
 
@@ -416,7 +417,7 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 				s->nsrc = x + 1;
 		}
 	s->src = rt_arena_alloc(a, (s->nsrc + 1) * sizeof(*s->src));
-	if (!s->src || rt_entmap_build(&em, mods, n, a) < 0)
+	if (!s->src)
 		return -1;
 
 	for (uint32_t i = 0; i < n; i++)
@@ -454,7 +455,12 @@ RT_HIDDEN int rt_snapshot_take(struct rt_snapshot *s, struct rt_arena *a, bool c
 			/* the caller's unit registered at the arc's first
 			 * occurrence; the callee is the function at the
 			 * target, if an instrumented unit lists it */
-			const struct ipp_rt_region *cr = rt_entmap_find(&em, ar->a.target);
+			const struct ipp_rt_region *cr;
+			/* built at the first arc: most writes have none */
+			if (!em_built && rt_entmap_build(&em, mods, n, a) < 0)
+				return -1;
+			em_built = true;
+			cr = rt_entmap_find(&em, ar->a.target);
 			if (!cr)
 				continue;
 			struct rt_rec rec = { cr->name, (uint64_t)ar->a.site, 0, NULL, 0, 0,
