@@ -77,6 +77,20 @@ static void drop_const_call_types(struct unit *u)
 	}
 }
 
+/* Can a pointer reach node's body through an alias of it: a public alias
+ * (another unit takes its address), or one whose address is taken here?
+ * Then, as for the node itself, its body exists anyway. */
+static bool alias_reachable(symtab_node *node)
+{
+	ipa_ref *ref;
+	for (unsigned i = 0; node->iterate_direct_aliases(i, ref); i++) {
+		symtab_node *a = ref->referring;
+		if (TREE_PUBLIC(a->decl) || a->address_taken || alias_reachable(a))
+			return true;
+	}
+	return false;
+}
+
 static unsigned int execute_ipp_1(void)
 {
 	struct unit u;
@@ -207,7 +221,8 @@ static unsigned int execute_ipp_1(void)
 		 * writer to name the callees of the arcs the call sites count
 		 * (context mode, docs/PROTOCOL.md rule 7).  Taking the
 		 * address is harmless only where the body exists anyway
-		 * (design notes): externally visible or address-taken. */
+		 * (design notes): externally visible, address-taken, or
+		 * the target of an alias that is. */
 		struct ipp_entry *ents = XNEWVEC(struct ipp_entry, u.nfns ? u.nfns : 1);
 		size_t nents = 0;
 		for (size_t i = 0; ipp_fin_mode(fin) == IPP_MODE_CONTEXT && i < u.nfns; i++) {
@@ -215,7 +230,8 @@ static unsigned int execute_ipp_1(void)
 			tree decl = fi->node->decl;
 			ipp_id reg = ipp_fin_region_find(fin, ipp_proc_asm(u.g, fi->proc));
 			if (!fi->skip && reg != IPP_NONE &&
-			    (TREE_PUBLIC(decl) || fi->node->address_taken)) {
+			    (TREE_PUBLIC(decl) || fi->node->address_taken ||
+			     alias_reachable(fi->node))) {
 				ents[nents].decl = decl;
 				ents[nents].region = reg;
 				nents++;

@@ -18,6 +18,12 @@
 #      profile's arc from the library's call site names the executable's
 #      `hook` (both units list the address: the unit registered later,
 #      the executable, is the one the dynamic linker bound).
+#   3. Aliased: unit al.c defines a static `impl` and a public alias
+#      `api` of it; unit ptr.c calls `api` through a pointer three times.
+#      In context mode the call site's arc must name `impl` (its unit
+#      lists `impl` among the functions a pointer can reach because of
+#      the alias): "main -> impl 3" among ptr.c's indirect calls.  Before,
+#      the list left `impl` out, and the arc was counted but not written.
 # Each in both modes at -O0 and -O2; every profile passes `ipp check`.
 #
 # Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later.
@@ -58,6 +64,23 @@ int main(void)
 	return v == 1010 && w == 105 ? 0 : 1;
 }
 C
+cat >al.c <<'C'
+static int impl(int x) { return x * 2; }
+int api(int x) __attribute__((alias("impl")));
+C
+cat >ptr.c <<'C'
+#include <stdio.h>
+extern int api(int);
+int (*volatile fp)(int) = api;
+int main(void)
+{
+	int s = 0;
+	for (int i = 0; i < 3; i++)
+		s += fp(i);
+	printf("alias: %d\n", s);
+	return s == 6 ? 0 : 1;
+}
+C
 
 # run NAME: runs ./NAME with its own profile; prints output and status
 run() {
@@ -71,9 +94,11 @@ mkdir -p lib-plain.d
 gcc -O2 -fPIC -shared lib.c -o lib-plain.d/libhook.so &&
 	gcc -O2 exe.c -Llib-plain.d -lhook -o lib-plain && run lib-plain ||
 	{ bad "the plain library build"; exit 1; }
+gcc -O2 al.c ptr.c -o alias-plain && run alias-plain || { bad "the plain alias build"; exit 1; }
 grep -q "^pick: 3$" weak-plain.out && grep -q "^through: 1010$" lib-plain.out &&
-	grep -q "^via: 105$" lib-plain.out ||
-	{ bad "the plain programs do not print what the test expects"; cat weak-plain.out lib-plain.out; exit 1; }
+	grep -q "^via: 105$" lib-plain.out && grep -q "^alias: 6$" alias-plain.out ||
+	{ bad "the plain programs do not print what the test expects"
+	  cat weak-plain.out lib-plain.out alias-plain.out; exit 1; }
 
 for O in -O0 -O2; do
 	for m in intra context; do
@@ -110,6 +135,28 @@ for O in -O0 -O2; do
 			grep -A2 "indirect-calls:" $n.txt
 		else
 			ok "$t: the library's calls run the executable's hook, as plain; the profile checks"
+		fi
+
+		t="aliased $O $m"
+		n=alias$O$m
+		if ! "$wrap" -fplugin-arg-ipp-mode=$m $O al.c ptr.c -o $n 2>$n.err; then
+			bad "$t: does not build"; cat $n.err; continue
+		fi
+		run $n
+		if ! cmp -s alias-plain.out $n.out; then
+			bad "$t: the program differs from the plain build"; diff alias-plain.out $n.out
+		elif ! "$ipp" check ./$n $n.prof >$n.check 2>&1; then
+			bad "$t: ipp check"; cat $n.check
+		elif [ $m = context ] &&
+		     ! { "$ipp" counts --calls ./$n $n.prof >$n.calls 2>&1 &&
+			 sed -n '/^# module ptr.c/,/^# module /p' $n.calls |
+			 sed -n '/^# indirect calls/,/^# arcs/p' | grep -q "^main -> impl 3 "; }; then
+			bad "$t: the indirect call's arc does not name impl, 3 calls"
+			cat $n.calls
+		else
+			what=""
+			[ $m = context ] && what="; the arc names impl"
+			ok "$t: runs as plain; the profile checks$what"
 		fi
 	done
 done
