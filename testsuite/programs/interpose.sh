@@ -100,19 +100,25 @@ grep -q "^pick: 3$" weak-plain.out && grep -q "^through: 1010$" lib-plain.out &&
 	{ bad "the plain programs do not print what the test expects"
 	  cat weak-plain.out lib-plain.out alias-plain.out; exit 1; }
 
+# as_plain T N PLAIN: runs the built ./N and compares it with PLAIN's run
+# (output, exit status), then checks its profile; FAIL and status 1 if
+# either differs
+as_plain() {
+	run $2
+	if ! cmp -s $3.out $2.out; then
+		bad "$1: the program differs from the plain build"; diff $3.out $2.out; return 1
+	elif ! "$ipp" check ./$2 $2.prof >$2.check 2>&1; then
+		bad "$1: ipp check"; cat $2.check; return 1
+	fi
+}
+
 for O in -O0 -O2; do
 	for m in intra context; do
 		t="weak $O $m"
 		n=weak$O$m
 		if ! "$wrap" -fplugin-arg-ipp-mode=$m $O a.c b.c -o $n 2>$n.err; then
-			bad "$t: does not build"; cat $n.err; continue
-		fi
-		run $n
-		if ! cmp -s weak-plain.out $n.out; then
-			bad "$t: the program differs from the plain build"; diff weak-plain.out $n.out
-		elif ! "$ipp" check ./$n $n.prof >$n.check 2>&1; then
-			bad "$t: ipp check"; cat $n.check
-		else
+			bad "$t: does not build"; cat $n.err
+		elif as_plain "$t" $n weak-plain; then
 			ok "$t: runs the strong pick, as plain; the profile checks"
 		fi
 
@@ -121,13 +127,9 @@ for O in -O0 -O2; do
 		mkdir -p $n.d
 		if ! "$wrap" -fplugin-arg-ipp-mode=$m $O -fPIC -shared lib.c -o $n.d/libhook.so 2>$n.err ||
 		   ! "$wrap" -fplugin-arg-ipp-mode=$m $O exe.c -L$n.d -lhook -o $n 2>>$n.err; then
-			bad "$t: does not build"; cat $n.err; continue
-		fi
-		run $n
-		if ! cmp -s lib-plain.out $n.out; then
-			bad "$t: the program differs from the plain build"; diff lib-plain.out $n.out
-		elif ! "$ipp" check ./$n $n.prof >$n.check 2>&1; then
-			bad "$t: ipp check"; cat $n.check
+			bad "$t: does not build"; cat $n.err
+		elif ! as_plain "$t" $n lib-plain; then
+			:
 		elif [ $m = context ] &&
 		     ! { "$ipp" profile $n.prof >$n.txt 2>&1 &&
 			 grep -A1 "indirect-calls:" $n.txt | grep -q ", exe.c, \"[0-9a-f]*\", hook, 1\]$"; }; then
@@ -140,13 +142,9 @@ for O in -O0 -O2; do
 		t="aliased $O $m"
 		n=alias$O$m
 		if ! "$wrap" -fplugin-arg-ipp-mode=$m $O al.c ptr.c -o $n 2>$n.err; then
-			bad "$t: does not build"; cat $n.err; continue
-		fi
-		run $n
-		if ! cmp -s alias-plain.out $n.out; then
-			bad "$t: the program differs from the plain build"; diff alias-plain.out $n.out
-		elif ! "$ipp" check ./$n $n.prof >$n.check 2>&1; then
-			bad "$t: ipp check"; cat $n.check
+			bad "$t: does not build"; cat $n.err
+		elif ! as_plain "$t" $n alias-plain; then
+			:
 		elif [ $m = context ] &&
 		     ! { "$ipp" counts --calls ./$n $n.prof >$n.calls 2>&1 &&
 			 sed -n '/^# module ptr.c/,/^# module /p' $n.calls |
