@@ -303,7 +303,7 @@ activations_vs_calls() {
 declare -A nominal=(
 	[frame_push]=7 [frame_pop]=2 [counts_select]=3 [counts_call]=5 [path_save]=5
 	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
-	[record_call]=3 [hmiss_call]=4 [rec_probe]=11 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
+	[record_call]=3 [hmiss_call]=4 [rec_probe]=10 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
 	[stand]=2 [interproc]=5 [interproc_return]=1 [arc_check]=3 [dead_mark]=1
 	[dead_mark_top]=2 [lost_inline]=5 [arc_hit]=1
 )

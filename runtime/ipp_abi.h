@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 9u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 10u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -59,6 +59,8 @@ extern "C" {
 				 * checkpoints go to the frame around it,
 				 * and the module lists its vertices
 				 * (struct ipp_rt_copy).
+				 * 10: __ipp_hmiss takes the probed key
+				 * n + 1, not n.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -325,7 +327,7 @@ struct ipp_rt_arc {
  *   inline counters and rows included, only with -fplugin-arg-ipp-last:
  *   other builds pay nothing for the recorder.
  *
- * __ipp_hmiss(r, n, slots): a record of path n in region r that the
+ * __ipp_hmiss(r, key1, slots): a record of path n = key1 - 1 in region r that the
  *   inline probe did not count.  A unit with hash regions (more than
  *   IPP_ARRAY_MAX paths; struct ipp_rt_htab) has a thread-local array of
  *   slots, one per hash region (region.hslot; slot 0 is no region's),
@@ -336,7 +338,9 @@ struct ipp_rt_arc {
  *   it records at restarts) loads at each record of path n
  *   the table h = slots[r->hslot], probes its first entry of key1 = n + 1
  *   and, if the entry holds key1, adds one to its count inline; otherwise
- *   it calls __ipp_hmiss(r, n, slots), which counts the path as
+ *   it calls __ipp_hmiss(r, key1, slots) with the key it probed (ABI 10:
+ *   the code needs no n beside it, so GCC folds the + 1 into the last
+ *   addition to the path register), which counts path key1 - 1 as
  *   __ipp_record does (probes on, inserts, or grows the table) and
  *   publishes the thread's table of r in slots[r->hslot].  From then on
  *   the runtime keeps that slot pointing at the current table (it

@@ -137,9 +137,11 @@ static __attribute__((noinline)) RT_NOINST void hmiss_hash(struct ipp_rt_region 
 /* (ipp_abi.h)  A continuing body in an array region (slot 0, never
  * published) misses at every record: that lane is __ipp_record's, with no
  * stack frame of its own. */
-RT_API void __ipp_hmiss(struct ipp_rt_region *r, uint64_t n, const struct ipp_rt_htab **slots)
+RT_API void __ipp_hmiss(struct ipp_rt_region *r, uint64_t key1, const struct ipp_rt_htab **slots)
 {
-	uint64_t k = r->hslot;
+	/* the probed key, path n + 1 (ABI 10): n = 2^64 - 1 is no path, so
+	 * key1 is never 0 */
+	uint64_t k = r->hslot, n = key1 - 1;
 	RT_STAT(hmiss);
 	if (k == 0) {
 		record(r, n);

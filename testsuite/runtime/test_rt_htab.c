@@ -3,9 +3,9 @@
  * slot per hash region, initially pointing at the unit's constant empty
  * table; at each record of path n a function loads the table from its
  * region's slot, probes e[i] and e[i + 1] with i = ((n + 1) * IPP_HTAB_FIB)
- * >> shift and adds one where the key is n + 1, else calls __ipp_hmiss,
- * which counts the path and publishes the thread's table in the slot
- * (probe() below is the code the plugin emits, written in C).
+ * >> shift and adds one where the key is n + 1, else calls __ipp_hmiss with
+ * that key (ABI 10), which counts path n and publishes the thread's table
+ * in the slot (probe() below is the code the plugin emits, written in C).
  *
  * Region H has 2^40 paths (a hash region, slot 1), A 10 (an array region,
  * slot 0: a continuing body in an array region probes the empty table).
@@ -80,7 +80,7 @@ static __attribute__((noinline)) void probe(const struct ipp_rt_htab **s,
 		e[1].count++;
 		hits2++;
 	} else {
-		__ipp_hmiss(rg, n, s);
+		__ipp_hmiss(rg, k1, s);	/* the key, not n (ABI 10) */
 		misses++;
 	}
 }
