@@ -131,7 +131,10 @@ fi
 # 4. a copy that makes calls (always_inline: inlined at every level): its
 # counts, and a crash in the function it calls, whose partial paths' stop
 # stacks name the copy's call site
-cat >"$work/copycall.c" <<'EOF'
+# the callee that crashes at i = crash_at (any argument crashes the run),
+# and main, which sums TOP(i) for i = 0 .. 4: shared by this part's two
+# programs (4 and 4b), each of which defines TOP's copies between them
+cat >"$work/crashee.inc" <<'EOF'
 #include <stdio.h>
 int crash_at = -1;
 __attribute__((noinline)) int callee(int x)
@@ -140,6 +143,21 @@ __attribute__((noinline)) int callee(int x)
 		*(volatile int *)0 = 1;
 	return x + 1;
 }
+EOF
+cat >"$work/crashmain.inc" <<'EOF'
+int main(int argc, char **argv)
+{
+	int t = 0;
+	(void)argv;
+	crash_at = argc > 1 ? 3 : -1;
+	for (int i = 0; i < 5; i++)
+		t += TOP(i);
+	printf("%d\n", t);
+	return 0;
+}
+EOF
+cat >"$work/copycall.c" <<'EOF'
+#include "crashee.inc"
 static inline __attribute__((always_inline)) int copy(int x)
 {
 	int s = 0;
@@ -147,16 +165,8 @@ static inline __attribute__((always_inline)) int copy(int x)
 		s += callee(x);
 	return s;
 }
-int main(int argc, char **argv)
-{
-	int t = 0;
-	(void)argv;
-	crash_at = argc > 1 ? 3 : -1;
-	for (int i = 0; i < 5; i++)
-		t += copy(i);
-	printf("%d\n", t);
-	return 0;
-}
+#define TOP copy
+#include "crashmain.inc"
 EOF
 # complete paths per region, "REGION: counts" sorted (ipp report's table)
 region_counts() {
@@ -227,14 +237,7 @@ done
 # own in a frame of its own).  outer(i) calls inner for i & 2, inner
 # calls callee for i & 1; the crash is in callee at i = 3.
 cat >"$work/nest.c" <<'EOF'
-#include <stdio.h>
-int crash_at = -1;
-__attribute__((noinline)) int callee(int x)
-{
-	if (x == crash_at)
-		*(volatile int *)0 = 1;
-	return x + 1;
-}
+#include "crashee.inc"
 static inline __attribute__((always_inline)) int inner(int x)
 {
 	int s = 0;
@@ -249,16 +252,8 @@ static inline __attribute__((always_inline)) int outer(int x)
 		s += inner(x);
 	return s;
 }
-int main(int argc, char **argv)
-{
-	int t = 0;
-	(void)argv;
-	crash_at = argc > 1 ? 3 : -1;
-	for (int i = 0; i < 5; i++)
-		t += outer(i);
-	printf("%d\n", t);
-	return 0;
-}
+#define TOP outer
+#include "crashmain.inc"
 EOF
 for mode in context intra; do
 	exe=$work/nest.$mode
