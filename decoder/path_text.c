@@ -197,9 +197,7 @@ static const char *proc_of(const ipp_graph *g, ipp_id p)
 	return p != IPP_NONE ? ipp_proc_name(g, p) : "?";
 }
 
-/* Where inlined copy p lies: " (inlined into main:36)", outermost call
- * site last when copies nest; nothing if p is not an inlined copy. */
-static void inlined_text(struct sbuf *b, const ipp_graph *g, ipp_id p)
+void inlined_text(struct sbuf *b, const ipp_graph *g, ipp_id p)
 {
 	for (int depth = 0; p != IPP_NONE && (ipp_proc_flags(g, p) & IPP_PROC_INLINED); depth++) {
 		ipp_id c = ipp_proc_inline_site(g, p);

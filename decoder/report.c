@@ -39,6 +39,7 @@ void report_free(struct report *r)
 	for (size_t i = 0; i < r->nrecs; i++) {
 		ipp_pnum_clear(&r->recs[i].num);
 		steps_free(&r->recs[i].steps);
+		free(r->recs[i].folds);
 	}
 	free(r->recs);
 	free(r->shown);
@@ -287,8 +288,74 @@ static struct rec *add_rec(struct report *r, size_t *cap, size_t mod, ipp_id reg
 	return x;
 }
 
+static int rec_key_qsort(const void *x, const void *y)
+{
+	return rec_key_cmp(x, y);
+}
+
+/* Adds record y's count to x's, both complete paths of the same number of
+ * twin regions (x's region the one they count as), noting where each count
+ * came from.  False, and nothing changed, if the sum would not fit in 64
+ * bits: the two then stay apart. */
+static bool fold_into(struct rec *x, ipp_id x_region, const struct rec *y, ipp_id y_region)
+{
+	if (x->count > UINT64_MAX - y->count)
+		return false;
+	if (x->folds == NULL) {
+		x->folds = xmalloc(2 * sizeof(x->folds[0]));
+		x->folds[0] = (struct rec_fold){ x_region, x->count };
+		x->nfolds = 1;
+	} else {
+		x->folds = xrealloc(x->folds, (x->nfolds + 1) * sizeof(x->folds[0]));
+	}
+	x->folds[x->nfolds++] = (struct rec_fold){ y_region, y->count };
+	x->count += y->count;
+	return true;
+}
+
+static int fold_cmp(const void *a, const void *b)
+{
+	const struct rec_fold *x = a, *y = b;
+	return x->region < y->region ? -1 : x->region > y->region;
+}
+
+/* The complete paths of twin regions as one record each: a path of an
+ * inlined copy counted as its function's (ipp_fin_region_twins).  The
+ * records of unit 'mod' are r->recs[from ..], their regions already the
+ * twins they count as; own[k] is the region record from + k was counted
+ * in. */
+static void fold_twins(struct report *r, size_t mod, size_t from, const ipp_id *own)
+{
+	size_t n = r->nrecs - from, out = from;
+	struct rec *v = &r->recs[from];
+	ipp_id last_own = IPP_NONE;
+
+	for (size_t k = 0; k < n; k++)
+		v[k].rank = k;	/* the index into own[], until the ranking */
+	qsort(v, n, sizeof(v[0]), rec_key_qsort);
+	for (size_t k = 0; k < n; k++) {
+		struct rec *x = &r->recs[out - 1];
+		ipp_id o = own[v[k].rank];
+
+		if (out > from && !v[k].partial && !x->partial && x->region == v[k].region &&
+		    ipp_pnum_cmp(&x->num, &v[k].num) == 0 && fold_into(x, last_own, &v[k], o)) {
+			ipp_pnum_clear(&v[k].num);
+			r->mods[mod].nrecords--;
+			continue;
+		}
+		r->recs[out++] = v[k];	/* out - from <= k: moves down, if at all */
+		last_own = o;
+	}
+	for (size_t k = from; k < out; k++)
+		if (r->recs[k].nfolds > 1)
+			qsort(r->recs[k].folds, r->recs[k].nfolds, sizeof(r->recs[k].folds[0]),
+			      fold_cmp);
+	r->nrecs = out;
+}
+
 /* The records of every matched unit -- only its partial paths, unless
- * 'complete' -- ranked. */
+ * 'complete' -- ranked.  A complete path of an inlined copy's region counts
+ * as the same path of its twin, the function's (fold_twins). */
 static void collect(struct report *r, bool complete)
 {
 	size_t cap = 0;
@@ -303,9 +370,20 @@ static void collect(struct report *r, bool complete)
 		rid = xmalloc((pm->nregions + 1) * sizeof(*rid));
 		for (size_t k = 0; k < pm->nregions; k++)
 			rid[k] = ipp_fin_region_find(r->prog->mods[i].fin, pm->regions[k]);
-		for (size_t k = 0; complete && k < pm->npaths; k++) {
-			const ipp_prof_path *pp = &pm->paths[k];
-			add_rec(r, &cap, i, rid[pp->region], &pp->num, pp->count);
+		size_t from = r->nrecs;
+		ipp_id *own = NULL;
+		if (complete && pm->npaths > 0) {
+			const ipp_fin *fin = r->prog->mods[i].fin;
+			ipp_id *twin = xmalloc((ipp_fin_nregions(fin) + 1) * sizeof(*twin));
+			ipp_fin_region_twins(fin, twin);
+			own = xmalloc((pm->npaths + pm->npartials + 1) * sizeof(*own));
+			for (size_t k = 0; k < pm->npaths; k++) {
+				const ipp_prof_path *pp = &pm->paths[k];
+				ipp_id reg = rid[pp->region];
+				own[k] = reg;
+				add_rec(r, &cap, i, twin[reg], &pp->num, pp->count);
+			}
+			free(twin);
 		}
 		for (size_t k = 0; k < pm->npartials; k++) {
 			const ipp_prof_partial *pq = &pm->partials[k];
@@ -314,7 +392,12 @@ static void collect(struct report *r, bool complete)
 			x->partial = true;
 			x->stack = pq->stack;
 			x->nstack = pq->nstack;
+			if (own != NULL)
+				own[r->nrecs - 1 - from] = rid[pq->region];
 		}
+		if (own != NULL)
+			fold_twins(r, i, from, own);
+		free(own);
 		free(rid);
 	}
 	qsort(r->recs, r->nrecs, sizeof(r->recs[0]), rec_cmp);

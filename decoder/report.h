@@ -28,6 +28,17 @@ struct rec {
 	size_t rank;		/* 1-based position in the ranking; 0 for ipp decode */
 	bool decoded;
 	struct steps steps;	/* if decoded */
+	/* A complete path whose count adds up the twins of its region
+	 * (ipp_fin_region_twins: an inlined copy's paths counted as its
+	 * function's): every region that counted it, with its count, in
+	 * region order; NULL when only 'region' did. */
+	struct rec_fold *folds;
+	size_t nfolds;
+};
+
+struct rec_fold {
+	ipp_id region;
+	uint64_t count;
 };
 
 /* Per unit of the program. */

@@ -52,6 +52,10 @@ const char *plural(size_t n, const char *one, const char *many);
  * path_text.c), on one line; malloc'd. */
 char *path_compact(const struct prog_module *m, const struct steps *s);
 
+/* Where inlined copy p lies: " (inlined into main:36)", outermost call
+ * site last when copies nest; nothing if p is not an inlined copy. */
+void inlined_text(struct sbuf *b, const ipp_graph *g, ipp_id p);
+
 /* A note to add to the step that holds s->v[step] (or, for a synthetic
  * vertex, to the step it bounds). */
 struct path_note {

@@ -167,6 +167,20 @@ void emit_report_path(emitter *e, const struct report *r, const struct rec *x)
 	}
 	emit_key(e, "partial");
 	emit_bool(e, x->partial);
+	if (x->nfolds > 0) {	/* an inlined copy's runs counted as its function's */
+		emit_key(e, "counted_as");
+		emit_begin_seq(e);
+		for (size_t k = 0; k < x->nfolds; k++) {
+			ipp_region_info fi;
+			ipp_fin_region(m->fin, x->folds[k].region, &fi);
+			emit_begin_map_flow(e);
+			key_str(e, "region", fi.name);
+			emit_key(e, "count");
+			emit_big_u64(e, x->folds[k].count);
+			emit_end(e);
+		}
+		emit_end(e);
+	}
 	key_int(e, "context_prefix", (long long)x->steps.context);
 	struct_stack(e, x);
 	struct_vertices(e, m, x);

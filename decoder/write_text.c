@@ -438,6 +438,28 @@ static bool unit_ran(const ipp_prof_module *pm)
 	return pm != NULL && ipp_prof_module_has_records(pm);
 }
 
+/* Under a path that counts an inlined copy's runs as its function's: where
+ * each count came from, "counted as power 10, main/power:1 (inlined into
+ * main:40) 6", indented as the path.  Appended to 'text' (malloc'd). */
+static char *with_folds(char *text, const struct prog_module *m, const struct rec *x)
+{
+	const ipp_graph *g = m->map->graph;
+	struct sbuf b = { 0 };
+
+	sb_printf(&b, "%s\n      counted as", text);
+	for (size_t k = 0; k < x->nfolds; k++) {
+		ipp_region_info info;
+		char *count = u64_str(x->folds[k].count);
+		ipp_fin_region(m->fin, x->folds[k].region, &info);
+		sb_printf(&b, "%s %s", k ? "," : "", info.name);
+		inlined_text(&b, g, info.proc);
+		sb_printf(&b, " %s", count);
+		free(count);
+	}
+	free(text);
+	return b.s;
+}
+
 static void report_profile_text(FILE *out, const struct report *r)
 {
 	struct table t;
@@ -495,7 +517,7 @@ static void report_profile_text(FILE *out, const struct report *r)
 			 total > 0 ? 100.0 * (double)x->count / total : 0.0);
 		table_row(&t, (const char *const[]){ rank, count, pct, m->map->module, info.name,
 			  num, x->partial ? "partial" : "" });
-		table_after(&t, texts[i]);
+		table_after(&t, x->nfolds > 0 ? with_folds(texts[i], m, x) : texts[i]);
 		free(count);
 		free(num);
 	}

@@ -343,6 +343,15 @@ typedef struct ipp_region_info {
 } ipp_region_info;
 size_t ipp_fin_nregions(const ipp_fin *f);
 void ipp_fin_region(const ipp_fin *f, ipp_id r, ipp_region_info *out);
+/* Twins: out[r] = the region whose path n is region r's path n, step for
+ * step (the same source lines, calls and numbers), or r.  An inlined copy
+ * that counts its paths in a region of its own (intra mode, a cut inlined
+ * call) has its function's region for twin -- the out-of-line body's, or
+ * else the first copy's with the same numbering -- when a walk of both in
+ * successor order pairs every vertex and edge (ippcore/twins.c says
+ * exactly what must match).  out[out[r]] == out[r].  out has room for
+ * ipp_fin_nregions(f) ids. */
+void ipp_fin_region_twins(const ipp_fin *f, ipp_id *out);
 ipp_id ipp_fin_region_find(const ipp_fin *f, const char *name);	/* IPP_NONE if absent */
 void ipp_fin_region_total(const ipp_fin *f, ipp_id r, mpz_t out);	/* paths in region */
 void ipp_fin_region_offset(const ipp_fin *f, ipp_id r, mpz_t out);	/* sum of earlier totals */

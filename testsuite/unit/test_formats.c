@@ -1007,6 +1007,122 @@ static void test_proc_origins(void)
 	ipp_graph_free(g);
 }
 
+/* A body of power (Figure 4's loop): Entry -> 20 -> 23 -> {24, Exit},
+ * 24 -> 23 (the back edge), each block at its line of fig4.c.  'swap'
+ * lists 23's successors the other way round (other numbers); 'fold'
+ * leaves the loop out (a copy whose branch GCC folded). */
+static void power_body(ipp_graph *g, ipp_id p, bool swap, bool fold)
+{
+	ipp_id b20 = ipp_add_block(g, p), b23 = ipp_add_block(g, p), b24;
+
+	ipp_set_loc(g, b20, "fig4.c", 20, 3);
+	ipp_set_loc(g, b23, "fig4.c", 23, 3);
+	ipp_add_edge(g, ipp_proc_entry(g, p), b20);
+	ipp_add_edge(g, b20, b23);
+	if (fold) {
+		ipp_add_edge(g, b23, ipp_proc_exit(g, p));
+		return;
+	}
+	b24 = ipp_add_block(g, p);
+	ipp_set_loc(g, b24, "fig4.c", 24, 5);
+	if (swap)
+		ipp_add_edge(g, b23, ipp_proc_exit(g, p));
+	ipp_add_edge(g, b23, b24);
+	if (!swap)
+		ipp_add_edge(g, b23, ipp_proc_exit(g, p));
+	ipp_add_edge(g, b24, b23);
+}
+
+/* ipp_fin_region_twins in intra mode: a copy whose walk pairs every vertex
+ * and edge with its function's body counts as that body's region; a copy
+ * with a folded branch, or with its successors in another order (its path
+ * 1 would be another source path), stays apart; without an out-of-line
+ * body, the copies fold into the first copy of the same numbering.  The
+ * test checks each twin's claim by decoding: path n of a region and of
+ * its twin read the same lines. */
+static void test_region_twins(void)
+{
+	for (int outofline = 1; outofline >= 0; outofline--) {
+		ipp_graph *g = ipp_graph_new();
+		char err[256] = "";
+		ipp_id m = ipp_add_proc(g, "main", "main", IPP_PROC_ENTRY), pw = IPP_NONE;
+		ipp_id cp[4], last;
+		static const char *const names[4] = { "main/power:1", "main/power:2",
+						       "main/power:3", "main/power:4" };
+
+		if (outofline) {
+			pw = ipp_add_proc(g, "power", "power", IPP_PROC_ENTRY);
+			power_body(g, pw, false, false);
+		}
+		for (int k = 0; k < 4; k++) {
+			cp[k] = ipp_add_proc(g, "power", names[k], IPP_PROC_INLINED);
+			power_body(g, cp[k], k == 2, k == 3);
+		}
+		last = ipp_proc_entry(g, m);
+		for (int k = 0; k < 4; k++) {
+			ipp_id c = ipp_add_call(g, m, cp[k], IPP_CALL_INLINED);
+			ipp_set_loc(g, c, "fig4.c", 36 + k, 9);
+			ipp_add_edge(g, last, c);
+			last = c + 1;
+		}
+		ipp_add_edge(g, last, ipp_proc_exit(g, m));
+		CU_ASSERT_EQUAL_FATAL(ipp_graph_check(g, err, sizeof(err)), 0);
+
+		ipp_fin *f = ipp_fin_new(g, IPP_MODE_INTRA, NULL, err, sizeof(err));
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		size_t nr = ipp_fin_nregions(f);
+		ipp_id tw[8], rm = ipp_fin_region_find(f, "main"), rc[4];
+		CU_ASSERT_EQUAL_FATAL(nr, 5u + (size_t)outofline);
+		for (int k = 0; k < 4; k++)
+			rc[k] = ipp_fin_region_find(f, names[k]);
+		ipp_fin_region_twins(f, tw);
+		ipp_id rp = outofline ? ipp_fin_region_find(f, "power") : rc[0];
+		CU_ASSERT_EQUAL(tw[rm], rm);
+		CU_ASSERT_EQUAL(tw[rp], rp);
+		CU_ASSERT_EQUAL(tw[rc[0]], rp);
+		CU_ASSERT_EQUAL(tw[rc[1]], rp);
+		CU_ASSERT_EQUAL(tw[rc[2]], rc[2]);	/* swapped: other numbers */
+		CU_ASSERT_EQUAL(tw[rc[3]], rc[3]);	/* folded: fewer paths */
+
+		/* the claim, by decoding: each of copy 2's four paths reads as
+		 * the same number of its twin, line for line; none of the
+		 * swapped copy's does */
+		for (int k = 1; k <= 2; k++) {
+			mpz_t tot, n;
+			size_t differ = 0;
+			mpz_inits(tot, n, NULL);
+			ipp_fin_region_total(f, rc[k], tot);
+			CU_ASSERT_EQUAL(mpz_get_ui(tot), 4u);
+			for (mpz_set_ui(n, 0); mpz_cmp(n, tot) < 0; mpz_add_ui(n, n, 1)) {
+				ipp_path a, b;
+				ipp_path_init(&a);
+				ipp_path_init(&b);
+				CU_ASSERT_EQUAL(ipp_decode(f, rc[k], n, &a, err, sizeof(err)), 0);
+				CU_ASSERT_EQUAL(ipp_decode(f, rp, n, &b, err, sizeof(err)), 0);
+				bool same = a.nedges == b.nedges;
+				for (size_t i = 0; same && i < a.nedges; i++) {
+					ipp_id va = ipp_fin_edst(f, a.edges[i]);
+					ipp_id vb = ipp_fin_edst(f, b.edges[i]);
+					ipp_id oa = ipp_fin_vorigin(f, va), ob = ipp_fin_vorigin(f, vb);
+					same = ipp_fin_ekind(f, a.edges[i]) == ipp_fin_ekind(f, b.edges[i]) &&
+					       (oa == IPP_NONE ? ob == IPP_NONE :
+						ob != IPP_NONE &&
+						ipp_vertex_line(g, oa) == ipp_vertex_line(g, ob));
+				}
+				differ += !same;
+				ipp_path_free(&a);
+				ipp_path_free(&b);
+			}
+			/* every path passes 23, whose two edges (to 24, psi 1; to
+			 * Exit, psi 1) add 0 and 1: swapped, each number moves by one */
+			CU_ASSERT_EQUAL(differ, k == 1 ? 0u : 4u);
+			mpz_clears(tot, n, NULL);
+		}
+		ipp_fin_free(f);
+		ipp_graph_free(g);
+	}
+}
+
 /* Every prefix of a map is rejected (or, at the very end, read unchanged). */
 static void test_map_truncation(void)
 {
@@ -1778,6 +1894,7 @@ int main(void)
 	    !CU_add_test(s, "ipp_graph_check and the callees' names", test_graph_check_callees) ||
 	    !CU_add_test(s, "ipp_graph_check and inlined copies", test_graph_check_inlined) ||
 	    !CU_add_test(s, "ipp_proc_origins", test_proc_origins) ||
+	    !CU_add_test(s, "ipp_fin_region_twins", test_region_twins) ||
 	    !CU_add_test(s, "truncation at every byte", test_map_truncation))
 		goto fail;
 	s = CU_add_suite("profile", NULL, NULL);
