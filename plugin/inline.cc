@@ -1,10 +1,10 @@
 /* inline.cc -- the inlined copies of a function body, as virtual
  * procedures (docs/NUMBERING.md, section 8).
  *
- * In context mode (or with -fplugin-arg-ipp-einline) the pass runs after
- * early inlining, so that the program keeps the plain build's inlining
- * decisions (before it, in intra mode by default, nothing is inlined yet
- * and there is nothing to find here).  Paths stay source paths: each copy of
+ * By default the pass runs after early inlining, so that the program keeps
+ * the plain build's inlining decisions (before it, with
+ * -fplugin-arg-ipp-einline=no, nothing is inlined yet and there is nothing
+ * to find here).  Paths stay source paths: each copy of
  * a callee that GCC inlined into a body becomes a procedure of G* of its
  * own (IPP_PROC_INLINED), entered through one call vertex of the
  * procedure it was inlined into and left through that call's return site,

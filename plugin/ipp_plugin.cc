@@ -27,8 +27,7 @@ static struct plugin_info ipp_info = {
 	"  -fplugin-arg-ipp-last                flight recorder: each thread keeps its last\n"
 	"                                       paths (IPP_LAST), written at exit and crash\n"
 	"  -fplugin-arg-ipp-einline[=yes|no]    instrument after early inlining, inlined\n"
-	"                                       copies as virtual procedures (default: yes\n"
-	"                                       in context mode, no in intra mode)\n"
+	"                                       copies as virtual procedures (default: yes)\n"
 	"  -fplugin-arg-ipp-inline-as-plain     let GCC's IPA inliner see the program's sizes,\n"
 	"                                       not the instrumented ones (faster program,\n"
 	"                                       slower compile: README)\n"
@@ -125,7 +124,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	ipp_opts.mode = IPP_MODE_CONTEXT;
 	ipp_opts.verbose = false;
 	ipp_opts.last = false;
-	int einline = -1;	/* not given: the mode's default */
+	int einline = -1;	/* not given: on */
 	ipp_opts.inline_as_plain = false;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
@@ -171,23 +170,25 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			return 1;
 		}
 	}
-	/* Context mode instruments after the early inliner by default: an
-	 * inlined copy there counts as the call it was.  Intra mode does not
-	 * yet: a copy would count its paths in a region of its own, not its
-	 * function's (docs/NUMBERING.md, section 8). */
-	ipp_opts.einline = einline >= 0 ? einline != 0 : ipp_opts.mode == IPP_MODE_CONTEXT;
+	/* Both modes instrument after the early inliner by default: the
+	 * program keeps the plain build's early inlining decisions.  An
+	 * inlined copy counts as the call it was in context mode; in intra
+	 * mode it counts in a region of its own, which `ipp report` counts
+	 * as its function's when the two number alike (docs/NUMBERING.md,
+	 * section 8; ippcore/twins.c). */
+	ipp_opts.einline = einline != 0;
 
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &ipp_info);
 	/* The runtime ABI's trees (abi.cc) survive garbage collections. */
 	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 			  (void *)ipp_abi_gc_roots);
-	/* Where the pass goes: right after build_ssa_passes, where every body
-	 * of the unit is in SSA with a CFG and nothing is inlined yet
-	 * (docs/PROTOCOL.md, the design notes); with einline (the default in
-	 * context mode) where gcov's pass is, after "profile" (the small IPA pass that
-	 * follows the early inliner and the early optimizations), so that the
-	 * program keeps the plain build's early inlining decisions and each
-	 * inlined copy becomes a virtual procedure (inline.cc). */
+	/* Where the pass goes: with einline (the default) where gcov's pass
+	 * is, after "profile" (the small IPA pass that follows the early
+	 * inliner and the early optimizations), so that the program keeps the
+	 * plain build's early inlining decisions and each inlined copy
+	 * becomes a virtual procedure (inline.cc); with einline=no right after
+	 * build_ssa_passes, where every body of the unit is in SSA with a CFG
+	 * and nothing is inlined yet (docs/PROTOCOL.md, the design notes). */
 	pass.pass = ipp_make_pass(g);
 	pass.reference_pass_name = ipp_opts.einline ? "profile" : "build_ssa_passes";
 	pass.ref_pass_instance_number = 1;

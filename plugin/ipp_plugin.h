@@ -33,14 +33,14 @@ struct ipp_options {
 				 * docs/RUNTIME.md): no inline counters, no rows */
 	bool einline;		/* -fplugin-arg-ipp-einline[=yes|no]: the pass
 				 * runs after early inlining (inline.cc); on by
-				 * default in context mode, off in intra mode */
+				 * default */
 	bool inline_as_plain;	/* -fplugin-arg-ipp-inline-as-plain: GCC's IPA
 				 * inliner sees the program's sizes (sizes.cc) */
 };
 extern struct ipp_options ipp_opts;
 
 /* The pass (pass.cc): a SIMPLE_IPA_PASS to insert after "profile" (with
- * einline: context mode's default) or after build_ssa_passes. */
+ * einline, the default) or after build_ssa_passes. */
 opt_pass *ipp_make_pass(gcc::context *ctxt);
 
 /* The unit's map (a YAML document), produced by the pass; emitted into the

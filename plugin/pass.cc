@@ -1,13 +1,13 @@
 /* pass.cc -- the instrumentation pass: drives the plugin's steps over one
  * compilation unit.
  *
- * A SIMPLE_IPA_PASS.  In context mode (the default, or with
- * -fplugin-arg-ipp-einline) right after "profile", where gcov's pass is:
- * the early inliner has run, the program keeps the plain build's early
+ * A SIMPLE_IPA_PASS.  By default right after "profile", where gcov's pass
+ * is: the early inliner has run, the program keeps the plain build's early
  * inlining decisions, and each inlined copy becomes a virtual procedure
- * (inline.cc).  In intra mode right after build_ssa_passes: every function
- * body of the unit is in GIMPLE/SSA with a CFG and nothing has been
- * inlined yet.  Paths are in terms of source functions either way.
+ * (inline.cc).  With -fplugin-arg-ipp-einline=no right after
+ * build_ssa_passes: every function body of the unit is in GIMPLE/SSA with
+ * a CFG and nothing has been inlined yet.  Paths are in terms of source
+ * functions either way.
  *
  *  1. Build the unit's supergraph G* (supergraph.cc).
  *  2. Let the core choose cuts (ipp_autocut) and number G*fin.

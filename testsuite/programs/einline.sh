@@ -20,11 +20,13 @@
 #     both modes: its paths' counts, and after a crash in the function it
 #     calls, partial paths whose stop stacks name the copy's call site;
 #     the same crash below a copy inside a copy (4b).
-#  5. The defaults: on in context mode, off in intra mode; =yes and =no
-#     choose; another value is refused.
-#
-# Not checked here, because not built yet (README, "Limitations"): intra
-# mode's counts of inlined copies (each copy is a region of its own).
+#  3b. In intra mode each copy of power counts its paths in a region of
+#     its own, and `ipp report` counts those paths as power's: at -O2 the
+#     three paths of power that ran have the numbers and counts of the -O0
+#     build's out-of-line power (15 each), each "counted as" the two copies
+#     (6 and 9).
+#  5. The defaults: on in both modes; =yes and =no choose; another value
+#     is refused.
 #
 # Environment: srcdir, builddir (automake sets them).
 #
@@ -126,6 +128,32 @@ if "$wrap" -O2 -fwhole-program $flag "$here/fig4whole.c" -o "$exe" 2>"$work/err"
 else
 	bad "fig4whole -O2 $flag: build, run or report failed"
 	sed 's/^/    /' "$work/err"
+fi
+
+# 3b. intra mode: the copies' paths counted as power's.  The oracle is
+# the -O0 build, where power is out of line: its region's numbers and
+# counts (report lines "rank count % module region number").
+exe=$work/fig4intra
+if "$wrap" -O2 -fwhole-program -fplugin-arg-ipp-mode=intra "$here/fig4whole.c" -o "$exe" \
+	2>"$work/err" &&
+   "$wrap" -O0 -fwhole-program -fplugin-arg-ipp-mode=intra "$here/fig4whole.c" -o "$exe.O0" \
+	2>>"$work/err" &&
+   (cd "$work" && IPP_PROFILE=$exe.prof "$exe" >/dev/null &&
+	IPP_PROFILE=$exe.O0.prof "$exe.O0" >/dev/null) &&
+   "$ipp" report --all --width=0 "$exe" "$exe.prof" >"$exe.rep" &&
+   "$ipp" report --all --width=0 "$exe.O0" "$exe.O0.prof" >"$exe.O0.rep"; then
+	want=$(awk '$5 == "power" { print $6, $2 }' "$exe.O0.rep" | sort | tr '\n' ' ')
+	got=$(awk '$5 ~ /^main\/power:[12]$/ { print $6, $2 }' "$exe.rep" | sort | tr '\n' ' ')
+	as=$(grep -c '^ *counted as main/power:1 (inlined into main:36) 6, main/power:2 (inlined into main:32) 9$' "$exe.rep")
+	if [ "$want" = "0 15 2 15 3 15 " ] && [ "$got" = "$want" ] && [ "$as" = 3 ]; then
+		ok "fig4whole -O2 intra: power's copies count as power's paths ($got), as at -O0"
+	else
+		bad "fig4whole -O2 intra: copies' paths '$got', -O0 power's '$want' (want '0 15 2 15 3 15 '), $as of 3 'counted as' lines"
+		sed 's/^/    /' "$exe.rep" | head -20
+	fi
+else
+	bad "fig4whole intra: build, run or report failed"
+	sed 's/^/    /' "$work/err" | head -5
 fi
 
 # 4. a copy that makes calls (always_inline: inlined at every level): its
@@ -288,12 +316,11 @@ for mode in context intra; do
 	fi
 done
 
-# 5. the defaults: context mode instruments after the early inliner, intra
-# mode before it (its copies would count apart, docs/NUMBERING.md section
-# 8); =yes and =no choose either way; another value is refused
-for spec in context: context:=no intra: intra:=yes; do
+# 5. the defaults: both modes instrument after the early inliner; =yes
+# and =no choose either way; another value is refused
+for spec in context: context:=no intra: intra:=no intra:=yes; do
 	mode=${spec%%:*} v=${spec#*:}
-	case $spec in context: | intra:=yes) want=2 ;; *) want=0 ;; esac
+	case $v in =no) want=0 ;; *) want=2 ;; esac
 	exe=$work/fig4def.$mode$v
 	t="fig4whole -O2 -fplugin-arg-ipp-mode=$mode${v:+ -fplugin-arg-ipp-einline$v}"
 	if "$wrap" -O2 -fwhole-program -fplugin-arg-ipp-mode=$mode ${v:+-fplugin-arg-ipp-einline$v} \
