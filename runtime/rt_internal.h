@@ -452,6 +452,12 @@ void rt_record_forked(void) RT_HIDDEN;
 /* The exit-time recording: the calling thread's pending frames, then
  * __ipp_top = NULL so that they are never recorded twice. */
 void rt_record_exit_frames(void) RT_HIDDEN;
+/* The innermost frame top stands at a call that did not return: a frameless
+ * instrumented callee began, and its activation is recorded stopped at its
+ * entry (rt_signal.c).  Returns the frame a walk starts from: top, or
+ * 'cont', filled in above it. */
+struct ipp_rt_frame *rt_callee_fixup(struct ipp_rt_frame *top,
+				     struct ipp_rt_frame *cont) RT_HIDDEN;
 /* f is on the calling thread's frame list. */
 bool rt_frame_on_list(struct ipp_rt_frame *f) RT_HIDDEN;
 

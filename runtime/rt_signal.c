@@ -118,39 +118,27 @@ static RT_NOINST const struct ipp_rt_module *group_module(const struct ipp_rt_fr
 	return rc.module;
 }
 
-/* The innermost frame stands at a call (an unmarked checkpoint:
- * docs/PROTOCOL.md): the program died inside that call, in code with no
- * frame of its own.
- *  - A SIGSEGV just below the frame is a stack overflow in the callee's
- *    prologue (or in uninstrumented code it runs): an instrumented callee
- *    has not begun.  The caller's path stops at the vertex before the
- *    call, c - 1, with the same number, so that the profile shows no call
- *    whose callee never ran.
- *  - Otherwise, if the callee is an instrumented function of the unit that
- *    has no frame (the module's callees table), it began: its activation
- *    is recorded too, stopped at its entry -- as a continuation of the
- *    caller's group (a frame `cont` standing at the callee's Entry vertex
- *    above the caller's, returned for the walk to start from), or, if the
- *    callee started a fresh path, as a path of its own region (recorded
- *    here).  The callee recorded nothing before it returns, so nothing is
- *    counted twice.
- *  - Otherwise (uninstrumented code) the call stands as made.
- * Returns the frame the walk starts from. */
-static RT_NOINST struct ipp_rt_frame *call_fixup(int sig, const siginfo_t *si,
-						  struct ipp_rt_frame *cont)
+/* The innermost frame 'top' stands at a call (an unmarked checkpoint:
+ * docs/PROTOCOL.md) and the program died, or an exception left, inside
+ * that call.  If the callee is an instrumented function of the unit that
+ * has no frame (the module's callees table), it began: its activation is
+ * recorded too, stopped at its entry -- as a continuation of the caller's
+ * group (a frame `cont` standing at the callee's Entry vertex above the
+ * caller's, returned for the walk to start from), or, if the callee
+ * started a fresh path, as a path of its own region (recorded here).  The
+ * callee recorded nothing before (a callee that records before a call
+ * that never returns marks the caller's checkpoint: __ipp_callee_recorded),
+ * so nothing is counted twice.  Otherwise (uninstrumented code, or a
+ * checkpoint not at a call) the call stands as made.  Returns the frame
+ * the walk starts from. */
+RT_HIDDEN struct ipp_rt_frame *rt_callee_fixup(struct ipp_rt_frame *top, struct ipp_rt_frame *cont)
 {
-	struct ipp_rt_frame *top = __ipp_top, copy;
+	struct ipp_rt_frame copy;
 	const struct ipp_rt_callee *ce;
 	struct ipp_rt_callee e;
-	uintptr_t a, f = (uintptr_t)top;
 	if (!top || !rt_safe_read(&copy, top, sizeof(copy)) || copy.vertex <= 0 ||
 	    (copy.vertex & IPP_VERTEX_INSIDE))
 		return top;
-	a = si ? (uintptr_t)si->si_addr : 0;
-	if (sig == SIGSEGV && si && si->si_code > 0 && a < f && f - a < RT_OVERFLOW_REACH) {
-		top->vertex = (copy.vertex - 1) | IPP_VERTEX_INSIDE;
-		return top;
-	}
 	ce = frameless_callee(group_module(top), copy.vertex);
 	if (!ce || !rt_safe_read(&e, ce, sizeof(e)))
 		return top;
@@ -166,6 +154,29 @@ static RT_NOINST struct ipp_rt_frame *call_fixup(int sig, const siginfo_t *si,
 		rt_record_pending(&alone, NULL, RT_WALK_ALL);
 		return top;
 	}
+}
+
+/* A fatal signal: the innermost frame stands at a call, in code with no
+ * frame of its own.  A SIGSEGV just below the frame is a stack overflow in
+ * the callee's prologue (or in uninstrumented code it runs): an
+ * instrumented callee has not begun, and the caller's path stops at the
+ * vertex before the call, c - 1, with the same number, so that the
+ * profile shows no call whose callee never ran.  Otherwise the callee
+ * began (rt_callee_fixup).  Returns the frame the walk starts from. */
+static RT_NOINST struct ipp_rt_frame *call_fixup(int sig, const siginfo_t *si,
+						  struct ipp_rt_frame *cont)
+{
+	struct ipp_rt_frame *top = __ipp_top, copy;
+	uintptr_t a, f = (uintptr_t)top;
+	if (!top || !rt_safe_read(&copy, top, sizeof(copy)) || copy.vertex <= 0 ||
+	    (copy.vertex & IPP_VERTEX_INSIDE))
+		return top;
+	a = si ? (uintptr_t)si->si_addr : 0;
+	if (sig == SIGSEGV && si && si->si_code > 0 && a < f && f - a < RT_OVERFLOW_REACH) {
+		top->vertex = (copy.vertex - 1) | IPP_VERTEX_INSIDE;
+		return top;
+	}
+	return rt_callee_fixup(top, cont);
 }
 
 static RT_NOINST void rt_crash(int sig, siginfo_t *si, void *uc)

@@ -19,6 +19,7 @@
 #      checked);
 #   4. with "ipp-stop: FUNC:LINE", some partial path stops there (the
 #      faulting activation's last checkpoint).
+# "ipp-cflags: FLAGS" adds FLAGS to both builds.
 # Then the programs that die of a signal with IPP_SIGNALS=0: the same
 # death, no profile.
 #
@@ -66,9 +67,10 @@ for src in "$srcdir"/testsuite/runtime/ends/*.c; do
 		want_rc=$(sed -n 's/.*ipp-end: *exit *\([0-9]*\).*/\1/p' "$src")
 		how="exit $want_rc"
 	fi
+	cflags=$(sed -n 's/.*ipp-cflags: *//p' "$src")
 	for O in -O0 -O2; do
 		plain=$work/$name$O.plain
-		if ! gcc $O -w "$src" -o "$plain" 2>"$work/err"; then
+		if ! gcc $O -w $cflags "$src" -o "$plain" 2>"$work/err"; then
 			bad "$name $O: does not compile plain"
 			continue
 		fi
@@ -81,7 +83,8 @@ for src in "$srcdir"/testsuite/runtime/ends/*.c; do
 			t="$name $O $mode"
 			exe=$work/$name$O.$mode
 			prof=$exe.prof
-			if ! "$wrap" $O -w -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" 2>"$work/err"; then
+			if ! "$wrap" $O -w $cflags -fplugin-arg-ipp-mode=$mode "$src" -o "$exe" \
+			     2>"$work/err"; then
 				bad "$t: does not compile with ipp"
 				sed 's/^/    /' "$work/err"
 				continue
