@@ -187,6 +187,19 @@ static bool dead_call(const ipp_fin *f, ipp_id v)
 	       ipp_vertex_kind(g, ipp_edge_dst(g, ipp_vertex_out(g, v + 1, 0))) == IPP_V_GEXIT;
 }
 
+/* The procedure direct call vertex c calls: its callee, or else the
+ * procedure its target names (a context-mode call to a function that is
+ * not cloned is summarized as a call out of the unit); IPP_NONE if none
+ * (plugin/instrument.cc, named_callee). */
+static ipp_id named_callee(const ipp_graph *g, ipp_id c)
+{
+	ipp_id q = ipp_call_callee(g, c);
+	const char *target = ipp_call_target_asm(g, c);
+	if (q < 0 && target && !(ipp_call_flags(g, c) & IPP_CALL_INDIRECT))
+		q = ipp_proc_find(g, target);
+	return q;
+}
+
 static bool mpz_gt_u64(mpz_t x, uint64_t lim)
 {
 	mpz_t l;
@@ -220,6 +233,13 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			plan[p].in_memory = true;	/* a setjmp or computed-goto target */
 		if (ipp_vertex_kind(g, v) != IPP_V_CALL)
 			continue;
+		/* a function entered through a direct dead-end call has a
+		 * frame of its own (ipp_decide_frames: no checkpoint of the
+		 * caller stands at such a call while the callee runs) */
+		ipp_id q;
+		if (dead_call(f, v) && !(ipp_call_flags(g, v) & IPP_CALL_INLINED) &&
+		    (q = named_callee(g, v)) >= 0 && plan[q].instrumented)
+			sure[q] = true;
 		if (ipp_call_flags(g, v) & IPP_CALL_TAIL)
 			continue;	/* nothing is pending while it runs */
 		if (ipp_fin_call_summary(f, v) == IPP_SUM_NONE) {

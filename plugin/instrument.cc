@@ -80,16 +80,6 @@ static bool tail_site(const ipp_graph *g, ipp_id v)
 	return (ipp_call_flags(g, v) & IPP_CALL_TAIL) != 0;
 }
 
-/* Does the procedure's body make tail calls? */
-static bool makes_tail_calls(const ipp_graph *g, const struct body *b)
-{
-	for (size_t k = 0; k < b->nv; k++)
-		if (b->call_stmt[k] && ipp_vertex_kind(g, b->vbase + (ipp_id)k) == IPP_V_CALL &&
-		    tail_site(g, b->vbase + (ipp_id)k))
-			return true;
-	return false;
-}
-
 /* Is call vertex v a dead end: a call that never returns and that does not
  * hand the path to a callee (the path is recorded before it)? */
 static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
@@ -117,6 +107,32 @@ static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
  * with its call vertex (ipp_copy_runs), so that the runtime's stop stack
  * names the copy's call site as a frame of its own would have. */
 static int copy_of_proc(const fninfo *fi, ipp_id p);
+
+/* The function of the unit that direct call vertex c calls, instrumented,
+ * or NULL: the callee procedure of G*, or else the procedure its target
+ * names (a context-mode call to a function that is not cloned has no
+ * callee procedure: it is summarized as a call out of the unit).  Not
+ * checked against interposition: the unit's definition is named, whether
+ * or not it is the one that runs.  ippcore/events.c resolves it alike. */
+static fninfo *named_callee(struct unit *u, ipp_id c)
+{
+	ipp_id q = ipp_call_callee(u->g, c);
+	const char *target = ipp_call_target_asm(u->g, c);
+	if (q == IPP_NONE && target && !(ipp_call_flags(u->g, c) & IPP_CALL_INDIRECT))
+		q = ipp_proc_find(u->g, target);
+	fninfo *fi = q != IPP_NONE ? ipp_fn_of_proc(u, q) : NULL;
+	return fi && !fi->skip ? fi : NULL;
+}
+
+/* Does the procedure's body make tail calls? */
+static bool makes_tail_calls(const ipp_graph *g, const struct body *b)
+{
+	for (size_t k = 0; k < b->nv; k++)
+		if (b->call_stmt[k] && ipp_vertex_kind(g, b->vbase + (ipp_id)k) == IPP_V_CALL &&
+		    tail_site(g, b->vbase + (ipp_id)k))
+			return true;
+	return false;
+}
 
 /* fi needs a frame for vertex v, and so does every copy around v. */
 static void frame_at(const struct unit *u, fninfo *fi, ipp_id v)
@@ -163,6 +179,33 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 		for (size_t k = 0; k < b->nv; k++)
 			if (u->exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
 				frame_at(u, fi, b->vbase + (ipp_id)k);
+	}
+	/* While a dead-end call's callee runs, its caller's path is recorded
+	 * and its frame marked so: no checkpoint stands at the call, so the
+	 * runtime cannot tell that a callee without a frame began (the
+	 * frameless callees table: ipp_frameless_callees), and a crash or an
+	 * exception inside it would lose its activation: the caller counted
+	 * the call, the callee no entry, and `ipp check` rejects the profile.
+	 * So a function of the unit entered through a direct dead-end call
+	 * has a frame of its own (it usually runs once; SQLite: no cost;
+	 * testsuite/runtime/ends/deadend_crash.c).  A tail call's callee is
+	 * in the same position (its caller's frame is gone), but a frame for
+	 * each cost SQLite 3.5% (docs/PROTOCOL.md, "Tail calls"). */
+	for (size_t i = 0; i < u->nfns; i++) {
+		fninfo *fi = &u->fns[i];
+		const struct body *b = &fi->orig;
+		if (fi->skip)
+			continue;
+		for (size_t k = 0; k < b->nv; k++) {
+			ipp_id v = b->vbase + (ipp_id)k;
+			fninfo *q;
+			if (!b->call_stmt[k] || ipp_vertex_kind(u->g, v) != IPP_V_CALL)
+				continue;
+			if (dead_end_call(b, fin, v) &&
+			    !(ipp_call_flags(u->g, v) & IPP_CALL_INLINED) &&
+			    (q = named_callee(u, v)))
+				q->framed = true;
+		}
 	}
 }
 
@@ -258,14 +301,25 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 			continue;
 		for (size_t k = 0; k < fi->orig.nv; k++) {
 			ipp_id c = fi->orig.vbase + (ipp_id)k;
-			fninfo *q;
-			if (!fi->orig.call_stmt[k] || ipp_vertex_kind(u->g, c) != IPP_V_CALL ||
-			    ipp_call_callee(u->g, c) == IPP_NONE)
+			fninfo *q = NULL;
+			tree fn;
+			if (!fi->orig.call_stmt[k] || ipp_vertex_kind(u->g, c) != IPP_V_CALL)
 				continue;
-			q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
+			/* the callee procedure; or, for a context-mode call to a
+			 * function that is not cloned (summarized as a call out
+			 * of the unit), the unit's function it calls -- unless
+			 * the link may replace its definition (another may run) */
+			if (ipp_call_callee(u->g, c) != IPP_NONE)
+				q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
+			else if ((fn = gimple_call_fndecl(fi->orig.call_stmt[k])) &&
+				 !decl_replaceable_p(fn, opt_for_fn(fn, flag_semantic_interposition)))
+				q = ipp_fn_of_decl(u, fn);
 			/* a callee that records before a tail call records
 			 * before it returns (one that records at its restarts
-			 * is framed) */
+			 * is framed): after a crash in its tail call's callee,
+			 * our checkpoint at the call would record its entry
+			 * again, and nothing tells the two crashes apart
+			 * (docs/PROTOCOL.md, "Tail calls") */
 			if (!q || q->skip || q->framed || makes_tail_calls(u->g, &q->orig))
 				continue;
 			if (n == cap) {
@@ -1198,6 +1252,7 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		emit_return(&seq, st);
 		if (st->frame)
 			emit_assign(&seq, st->frame, build_clobber(TREE_TYPE(st->frame)));
+
 		/* the arc of a tail call through a pointer: the count needs
 		 * neither the frame nor anything after the call */
 		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))

@@ -122,8 +122,9 @@ struct ipp_rt_arc;
  * vertex, and the callee's Entry region if the call is summarized (the
  * callee starts a fresh path), NULL if it continues the caller's path.  A
  * fatal signal with the innermost frame standing at such a call (unmarked)
- * struck inside the callee: its activation is recorded as a partial path
- * stopped at its entry (docs/PROTOCOL.md, "The checkpoint").
+ * struck inside the callee, and an exception landing at such a frame left
+ * it: its activation is recorded as a partial path stopped at its entry
+ * (docs/PROTOCOL.md, "The checkpoint").
  *
  * struct ipp_rt_frame -- an activation of an instrumented function that
  * makes calls which may not return (docs/PROTOCOL.md: functions whose only

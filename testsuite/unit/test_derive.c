@@ -150,7 +150,8 @@ struct tables {
 /* What the plugin makes of a procedure's bodies (plugin/instrument.cc:
  * ipp_decide_frames, ipp_prepare_rows, ipp_instrument).  A summarized call
  * that may return needs a frame unless the map flags it `leaf`; a tail
- * call never does. */
+ * call never does; a procedure entered by a direct dead-end call has one
+ * (no checkpoint of its caller stands at such a call). */
 struct tplan {
 	bool framed;		/* a frame in both bodies for its calls */
 	bool restarts;		/* records at restarts: a frame too in a body
@@ -260,10 +261,21 @@ static void tables_events(struct tables *t)
 		ipp_fin_psi(t->f, (ipp_id)v, a, b);
 		t->psi_mul[v] = mpz_sgn(a) != 0;
 	}
+	bool *abrupt = calloc(t->np + 1, sizeof(bool));	/* entered by a dead-end call */
+	for (size_t vi = 0; vi < t->nv; vi++) {
+		ipp_id v = (ipp_id)vi, q;
+		if (ipp_vertex_kind(g, v) != IPP_V_CALL || ipp_vertex_proc(g, v) < 0 ||
+		    !instrumented(g, ipp_vertex_proc(g, v)) ||
+		    (ipp_call_flags(g, v) & IPP_CALL_INLINED))
+			continue;
+		q = ipp_call_callee(g, v);	/* (random graphs name no other targets) */
+		if (q >= 0 && dead_call(t, v))
+			abrupt[q] = true;
+	}
 	for (size_t pi = 0; pi < t->np; pi++) {
 		ipp_id p = (ipp_id)pi;
 		struct tplan *pl = &t->plan[pi];
-		bool in_memory = false, sure = false, restarts;
+		bool in_memory = false, sure = abrupt[pi], restarts;
 		if (!instrumented(g, p))
 			continue;
 		for (size_t vi = 0; vi < t->nv; vi++) {
@@ -305,6 +317,7 @@ static void tables_events(struct tables *t)
 		}
 		pl->restarts = restarts;
 	}
+	free(abrupt);
 	mpz_clears(a, b, NULL);
 }
 
