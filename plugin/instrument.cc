@@ -80,6 +80,16 @@ static bool tail_site(const ipp_graph *g, ipp_id v)
 	return (ipp_call_flags(g, v) & IPP_CALL_TAIL) != 0;
 }
 
+/* Does the procedure's body make tail calls? */
+static bool makes_tail_calls(const ipp_graph *g, const struct body *b)
+{
+	for (size_t k = 0; k < b->nv; k++)
+		if (b->call_stmt[k] && ipp_vertex_kind(g, b->vbase + (ipp_id)k) == IPP_V_CALL &&
+		    tail_site(g, b->vbase + (ipp_id)k))
+			return true;
+	return false;
+}
+
 /* Is call vertex v a dead end: a call that never returns and that does not
  * hand the path to a callee (the path is recorded before it)? */
 static bool dead_end_call(const struct body *b, const ipp_fin *fin, ipp_id v)
@@ -122,16 +132,6 @@ static fninfo *named_callee(struct unit *u, ipp_id c)
 		q = ipp_proc_find(u->g, target);
 	fninfo *fi = q != IPP_NONE ? ipp_fn_of_proc(u, q) : NULL;
 	return fi && !fi->skip ? fi : NULL;
-}
-
-/* Does the procedure's body make tail calls? */
-static bool makes_tail_calls(const ipp_graph *g, const struct body *b)
-{
-	for (size_t k = 0; k < b->nv; k++)
-		if (b->call_stmt[k] && ipp_vertex_kind(g, b->vbase + (ipp_id)k) == IPP_V_CALL &&
-		    tail_site(g, b->vbase + (ipp_id)k))
-			return true;
-	return false;
 }
 
 /* fi needs a frame for vertex v, and so does every copy around v. */
@@ -301,19 +301,15 @@ void ipp_frameless_callees(struct unit *u, const ipp_fin *fin, struct ipp_callee
 			continue;
 		for (size_t k = 0; k < fi->orig.nv; k++) {
 			ipp_id c = fi->orig.vbase + (ipp_id)k;
-			fninfo *q = NULL;
-			tree fn;
+			fninfo *q;
 			if (!fi->orig.call_stmt[k] || ipp_vertex_kind(u->g, c) != IPP_V_CALL)
 				continue;
 			/* the callee procedure; or, for a context-mode call to a
 			 * function that is not cloned (summarized as a call out
-			 * of the unit), the unit's function it calls -- unless
-			 * the link may replace its definition (another may run) */
-			if (ipp_call_callee(u->g, c) != IPP_NONE)
-				q = ipp_fn_of_proc(u, ipp_call_callee(u->g, c));
-			else if ((fn = gimple_call_fndecl(fi->orig.call_stmt[k])) &&
-				 !decl_replaceable_p(fn, opt_for_fn(fn, flag_semantic_interposition)))
-				q = ipp_fn_of_decl(u, fn);
+			 * of the unit), the unit's function it runs for sure */
+			q = ipp_call_callee(u->g, c) != IPP_NONE
+				    ? ipp_fn_of_proc(u, ipp_call_callee(u->g, c))
+				    : ipp_fn_called(u, gimple_call_fndecl(fi->orig.call_stmt[k]));
 			/* a callee that records before a tail call records
 			 * before it returns (one that records at its restarts
 			 * is framed): after a crash in its tail call's callee,
@@ -1252,7 +1248,6 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		emit_return(&seq, st);
 		if (st->frame)
 			emit_assign(&seq, st->frame, build_clobber(TREE_TYPE(st->frame)));
-
 		/* the arc of a tail call through a pointer: the count needs
 		 * neither the frame nor anything after the call */
 		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))

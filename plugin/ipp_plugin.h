@@ -212,6 +212,10 @@ struct unit {
 fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc);
 /* The fninfo of a function of the unit, by its decl, or NULL. */
 fninfo *ipp_fn_of_decl(const struct unit *u, tree decl);
+/* The instrumented function of the unit a direct call to 'decl' runs for
+ * sure, or NULL: not a built-in, not skipped, and not a definition the
+ * link may replace (supergraph.cc). */
+fninfo *ipp_fn_called(const struct unit *u, tree decl);
 
 /* Collects the unit's functions (u->fns, in source order), decides which
  * are instrumented (fninfo.skip) and adds their procedures and bodies to

@@ -181,13 +181,13 @@ static void set_loc(ipp_graph *g, ipp_id v, location_t loc)
  * GCC may fold it into a call to another function ((float)floor(x) becomes
  * floorf(x)) or expand it inline, and a caller that handed its path to a
  * callee that never runs would lose it. */
-static ipp_id proc_of_decl(struct unit *u, tree decl)
+fninfo *ipp_fn_called(const struct unit *u, tree decl)
 {
 	if (!decl || fndecl_built_in_p(decl, BUILT_IN_NORMAL))
-		return IPP_NONE;
+		return NULL;
 	fninfo *fi = ipp_fn_of_decl(u, decl);
-	if (!fi || fi->skip || (!fi->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT))
-		return IPP_NONE;
+	if (!fi || fi->skip)
+		return NULL;
 	/* A definition the link may replace (weak, or interposable in a
 	 * shared library with -fsemantic-interposition) is not the callee
 	 * for sure: another unit's, or the executable's, may run instead.
@@ -196,6 +196,14 @@ static ipp_id proc_of_decl(struct unit *u, tree decl)
 	 * cgraph availability, which also calls noipa functions
 	 * interposable: they are not replaced, only kept from IPA. */
 	if (decl_replaceable_p(decl, opt_for_fn(decl, flag_semantic_interposition)))
+		return NULL;
+	return fi;
+}
+
+static ipp_id proc_of_decl(struct unit *u, tree decl)
+{
+	fninfo *fi = ipp_fn_called(u, decl);
+	if (!fi || (!fi->cloneable && ipp_opts.mode == IPP_MODE_CONTEXT))
 		return IPP_NONE;
 	return fi->proc;
 }
