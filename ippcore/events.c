@@ -502,6 +502,23 @@ static bool lin_mult(const ipp_fin *f, ipp_id x, bool psi, bool *nonzero)
 	return mult;
 }
 
+/* Does summarized copy pl take its counters from those of a procedure
+ * around it?  The nearest one that counts in an array took them at its
+ * entry, which dominates the copy's: a summarized copy of an array region,
+ * or the function's fresh body of one (a continuing copy counts with its
+ * caller).  The unit's counters are one array in every thread (ipp_abi.h,
+ * ABI 11), so the copy's are at a fixed distance from those: no select of
+ * its own (plugin/instrument.cc, enter_copy). */
+static bool counts_around(const struct walk *w, const struct plan *pl, int body)
+{
+	for (const struct plan *q = &w->plan[pl->parent];; q = &w->plan[q->parent]) {
+		if (!q->copy)
+			return body == FRESH && q->array;
+		if (q->summarized)
+			return q->array;
+	}
+}
+
 /* An activation of p in body `body`, fresh or continuing (an inlined
  * copy: entered through its call vertex, its frame if it has one and, a
  * summarized one, its counters if counted in an array, nothing else). */
@@ -514,7 +531,7 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 	if (pushes_frame(pl))
 		add(ev, &ev->frames, n);
 	if (pl->copy) {
-		if (pl->summarized && pl->array)
+		if (pl->summarized && pl->array && !counts_around(w, pl, body))
 			add(ev, &ev->counts_calls, n);
 		return;
 	}

@@ -440,6 +440,11 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 	module_init = NULL;
 }
 
+uint64_t ipp_abi_region_goffset(ipp_id r)
+{
+	return ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] ? gc_offset[r] : UINT64_MAX;
+}
+
 tree ipp_abi_region_gcounts(ipp_id r)
 {
 	tree gv = ipp_abi_trees[IPP_ABI_GCOUNTS_VAR];

@@ -412,6 +412,11 @@ struct vproc {
 				 * the nearest one around it (the function's,
 				 * or a summarized copy's) */
 	tree counts;		/* its region's counters if counted inline, or NULL */
+	ipp_id counts_region;	/* ... the region they are of */
+	const struct vproc *counts_from;	/* a summarized copy: the procedure
+				 * around it whose counters it takes its own
+				 * from (the unit's arrays are one, ipp_abi.h),
+				 * or NULL: it selects them itself */
 	tree hslot;		/* its region's slot if it probes (emit_hash_record):
 				 * the body's own, or a summarized copy's in a
 				 * hash region; NULL */
@@ -1357,6 +1362,7 @@ static void setup_copies(struct fnstate *st)
 	st->own->onentry = st->onentry;
 	st->own->reg = st->reg;
 	st->own->counts = st->counts;
+	st->own->counts_region = st->region;
 	st->own->hslot = st->hslot;
 	st->own->region = st->region;
 	st->own->frame_path = true;
@@ -1395,8 +1401,22 @@ static void setup_copies(struct fnstate *st)
 			 * counters taken at the copy's entry (enter_copy) */
 			mpz_init(total);
 			ipp_fin_region_total(st->fin, region, total);
-			if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0 && !ipp_opts.last)
+			if (mpz_cmp_ui(total, IPP_ARRAY_MAX) <= 0 && !ipp_opts.last) {
 				x->counts = state_var(st, build_pointer_type(ipp_u64), "ipp_vcounts");
+				x->counts_region = region;
+				/* the counters of the nearest procedure around it
+				 * that counts in an array were selected at its
+				 * entry, which dominates the copy's */
+				for (const struct vproc *a = p;; a = a == st->own ? NULL :
+				     (in->v[a - st->vp].parent < 0 ? st->own : &st->vp[in->v[a - st->vp].parent])) {
+					if (!a)
+						break;
+					if (a->counts) {
+						x->counts_from = a;
+						break;
+					}
+				}
+			}
 			/* a hash region: probed through its slot, as a fresh
 			 * body's own (the region is a constant) */
 			else if (!ipp_opts.last)
@@ -1407,6 +1427,7 @@ static void setup_copies(struct fnstate *st)
 		x->r = p->r;
 		x->reg = p->reg;
 		x->counts = p->counts;
+		x->counts_region = p->counts_region;
 		x->frame_path = x->frame || p->frame_path;
 		x->onentry = create_tmp_var(ipp_u64, "ipp_von");
 		if (TREE_CODE(p->nvc) == INTEGER_CST) {
@@ -1436,7 +1457,17 @@ static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
 	struct vproc *x = &st->vp[k];
 	if (x->summarized) {
 		emit_assign(seq, x->r, build_int_cstu(ipp_u64, 0));
-		if (x->counts)
+		if (x->counts && x->counts_from) {
+			/* the unit's counters are one array: the same
+			 * distance apart in the thread's (ipp_abi.h) */
+			const struct vproc *a = x->counts_from;
+			int64_t d = (int64_t)(ipp_abi_region_goffset(x->counts_region) -
+					      ipp_abi_region_goffset(a->counts_region));
+			tree base = val(seq, a->counts), c = tmp_of(TREE_TYPE(base));
+			gimple_seq_add_stmt(seq, gimple_build_assign(c, POINTER_PLUS_EXPR, base,
+								     size_int(d * 8)));
+			emit_assign(seq, x->counts, c);
+		} else if (x->counts)
 			emit_counts_select(seq, st, x);
 	} else {
 		if (TREE_CODE(x->nvc) != INTEGER_CST)

@@ -278,6 +278,13 @@ tree ipp_abi_rows(const ipp_local *l, const char *checksum, ipp_id proc, tree *a
  * NULL_TREE for a hash region. */
 tree ipp_abi_region_gcounts(ipp_id r);
 
+/* Region r's counters' index in the unit's counters (gcounts): region r'
+ * counts at index goffset(r') + n in the unit's array and, in a
+ * multi-threaded process, in the thread's (ipp_abi.h, __ipp_counts: one
+ * array per unit and thread, laid out as gcounts).  UINT64_MAX for a hash
+ * region. */
+uint64_t ipp_abi_region_goffset(ipp_id r);
+
 /* The unit's constructor: registers its module with the runtime. */
 void ipp_abi_register_ctor(void);
 

@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 10u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 11u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -61,6 +61,11 @@ extern "C" {
 				 * (struct ipp_rt_copy).
 				 * 10: __ipp_hmiss takes the probed key
 				 * n + 1, not n.
+				 * 11: a unit's counters (gcounts) are one
+				 * array in region order, and so are a
+				 * thread's (__ipp_counts): an inlined copy
+				 * takes its counters at a fixed distance
+				 * from its caller's.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -94,7 +99,9 @@ struct ipp_rt_arc;
  *            single-threaded (glibc's __libc_single_threaded; then every
  *            activation asks __ipp_counts for the thread's own array);
  *            NULL for a larger region.  The runtime adds them to the
- *            threads' counts when it writes the profile.
+ *            threads' counts when it writes the profile.  A unit's
+ *            regions' gcounts are one array, in region order (ABI 11,
+ *            __ipp_counts).
  *   hslot    a region of more than IPP_ARRAY_MAX paths: its slot in the
  *            unit's thread-local slots (1 ..), where the runtime publishes
  *            the thread's table (__ipp_hmiss); 0 for an array region
@@ -372,9 +379,16 @@ struct ipp_rt_arc {
  *   counts[n] inline.  The array belongs to the thread, never moves and is
  *   never freed (fork and ipp_reset work on it in place); registering the
  *   unit and allocating happen on the thread's first call for the region.
- *   Never NULL: if the array cannot be had (no memory, or a signal handler
- *   interrupted the runtime in this thread), a scratch array whose counts
- *   are never read.  An inline increment does not saturate: 2^64
+ *   A unit's arrays are one: the thread's counters of every array region
+ *   of the unit are laid out as the unit's gcounts (which are its array
+ *   regions' counters one after another, in region order; a unit whose
+ *   are not is rejected), so that __ipp_counts(r) + (q->gcounts -
+ *   r->gcounts) is __ipp_counts(q) for any array region q of r's unit: a
+ *   summarized inlined copy takes its counters from those its caller
+ *   took, with no call of its own.  Never NULL: if the array cannot be had
+ *   (no memory, or a signal handler interrupted the runtime in this
+ *   thread), a scratch block as large as the unit's counters whose
+ *   counts are never read.  An inline increment does not saturate: 2^64
  *   increments would take centuries; the runtime saturates wherever it adds
  *   counts (merging, partial paths).
  *

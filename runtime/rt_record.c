@@ -150,8 +150,6 @@ RT_API void __ipp_hmiss(struct ipp_rt_region *r, uint64_t key1, const struct ipp
 	hmiss_hash(r, n, &slots[k]);
 }
 
-/* Counts written where no array could be had; never read. */
-static uint64_t rt_scratch[RT_ARRAY_MAX];
 
 /* The thread's array of region r if it has one already, else NULL.
  * Touches general registers only (__ipp_counts_keep relies on it). */
@@ -175,7 +173,7 @@ RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
 		return c;
 	RT_STAT(counts_slow);
 	c = rt_counts_slow(r);
-	return c ? c : rt_scratch;
+	return c ? c : rt_counts_scratch(r);
 }
 
 #if IPP_COUNTS_KEEP
@@ -230,11 +228,13 @@ static RT_NOINST RT_GPR_ONLY uint64_t *counts_slow_saving(struct ipp_rt_region *
 		__asm__ volatile("fxsave64 (%0)" : : "r"(area) : "memory");
 	}
 	c = rt_counts_slow(r);
+	if (!c)
+		c = rt_counts_scratch(r);
 	if (n)
 		__asm__ volatile("xrstor64 (%0)" : : "r"(area), "a"(~0u), "d"(~0u) : "memory");
 	else
 		__asm__ volatile("fxrstor64 (%0)" : : "r"(area) : "memory");
-	return c ? c : rt_scratch;
+	return c;
 }
 
 /* Called by the entry only. */

@@ -113,6 +113,74 @@ static RT_NOINST bool known_mode(const char *s)
 	return false;
 }
 
+/* The unit's counters (ipp_abi.h, gcounts) are one array: its array
+ * regions' counters one after another, in region order.  Inline code
+ * relies on it: a summarized inlined copy finds its counters at a fixed
+ * distance from those of the function around it, in the unit's array and
+ * in every thread's (new_unit_tables). */
+static RT_NOINST bool unit_counters_ok(const struct ipp_rt_module *m)
+{
+	uint64_t *next = NULL;
+	for (uint32_t i = 0; i < m->nregions; i++) {
+		const struct ipp_rt_region *r = &m->regions[i];
+		if (!r->gcounts)
+			continue;
+		if (next && r->gcounts != next)
+			return false;
+		next = r->gcounts + r->npaths;
+	}
+	return true;
+}
+
+RT_HIDDEN uint64_t rt_unit_counters(const struct ipp_rt_module *m, uint64_t **first)
+{
+	uint64_t n = 0;
+	*first = NULL;
+	for (uint32_t i = 0; i < m->nregions; i++) {
+		const struct ipp_rt_region *r = &m->regions[i];
+		if (!r->gcounts)
+			continue;
+		if (!*first)
+			*first = r->gcounts;
+		n += r->npaths;
+	}
+	return n;
+}
+
+/* Where the counts of a thread that could not have its counters go
+ * (rt_record.c, __ipp_counts): at least as many as the largest registered
+ * unit has, so that inline code may reach any of that unit's regions from
+ * the one it asked for.  Grown at registration, before the unit's regions
+ * get their indices (readers load an index, then this); never freed: a
+ * thread may still write into an older one.  Never read. */
+static uint64_t rt_scratch0[RT_ARRAY_MAX];
+static uint64_t *rt_scratch = rt_scratch0;
+static uint64_t rt_scratch_n = RT_ARRAY_MAX;
+
+RT_HIDDEN uint64_t *rt_counts_scratch(struct ipp_rt_region *r)
+{
+	uint64_t *first;
+	if (r && r->gcounts && __atomic_load_n(&r->index, __ATOMIC_ACQUIRE)) {
+		rt_unit_counters(r->module, &first);
+		return __atomic_load_n(&rt_scratch, __ATOMIC_ACQUIRE) + (r->gcounts - first);
+	}
+	/* a unit that is not registered: nothing reads its counters */
+	return r && r->gcounts ? r->gcounts : rt_scratch0;
+}
+
+static RT_NOINST bool scratch_fits(const struct ipp_rt_module *m)
+{
+	uint64_t *first, n = rt_unit_counters(m, &first), *p;
+	if (n <= rt_scratch_n)
+		return true;
+	p = rt_map(n * sizeof(uint64_t));
+	if (!p)
+		return false;
+	__atomic_store_n(&rt_scratch, p, __ATOMIC_RELEASE);
+	rt_scratch_n = n;
+	return true;
+}
+
 /* Why m cannot be registered, or NULL.  Checked before anything is
  * written into m (with another ABI version, its layout may differ). */
 static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
@@ -137,6 +205,8 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 		if (r->gcounts && r->npaths > RT_ARRAY_MAX)
 			return "a region too large for counters has counters";
 	}
+	if (!unit_counters_ok(m))
+		return "its regions' counters are not one array in region order";
 	return NULL;
 }
 
@@ -178,7 +248,7 @@ static RT_NOINST void register_locked(struct ipp_rt_module *m)
 		return;
 	}
 	info = rt_alloc(sizeof(*info));
-	if (!info) {
+	if (!info || !scratch_fits(m)) {
 		reject(m, "out of memory");
 		return;
 	}
@@ -362,10 +432,55 @@ static RT_NOINST void mirror_htab(uint32_t i, struct ipp_rt_htab *h)
 	s->shift = h->shift;
 }
 
+static RT_NOINST void publish_counts(struct rt_thread *t, struct rt_table *tb, uint32_t i)
+{
+	__atomic_store_n(&t->vec->t[i], tb, __ATOMIC_RELEASE);
+	rt_tls_view.slots[i].counts = tb->counts;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	rt_tls_view.slots[i].limit = tb->region->npaths;
+}
+
+/* The thread's counters of every array region of r's unit at once: one
+ * block laid out as the unit's gcounts (ipp_abi.h, __ipp_counts), whose
+ * regions' tables point into it.  The table of region r (index i). */
+static RT_NOINST struct rt_table *new_unit_tables(struct rt_thread *t, struct ipp_rt_region *r,
+						  uint32_t i)
+{
+	struct ipp_rt_module *m = r->module;
+	uint64_t *first, n = rt_unit_counters(m, &first), *block;
+	uint32_t top = 0;
+	struct rt_table *tbs;
+
+	for (uint32_t k = 0; k < m->nregions; k++) {
+		uint32_t x = __atomic_load_n(&m->regions[k].index, __ATOMIC_ACQUIRE);
+		if (x > top)
+			top = x;
+	}
+	if (top >= rt_tls_view.nslots && grow_vectors(t, top) < 0)
+		return NULL;
+	block = rt_alloc(n * sizeof(uint64_t));
+	tbs = rt_alloc(m->nregions * sizeof(*tbs));
+	if (!block || !tbs)
+		return NULL;	/* (leaks at most one of them, once) */
+	for (uint32_t k = 0; k < m->nregions; k++) {
+		struct ipp_rt_region *q = &m->regions[k];
+		uint32_t x = __atomic_load_n(&q->index, __ATOMIC_ACQUIRE);
+		if (!q->gcounts || !x || t->vec->t[x])
+			continue;
+		tbs[k].region = q;
+		tbs[k].counts = block + (q->gcounts - first);
+		publish_counts(t, &tbs[k], x);
+	}
+	return t->vec->t[i];
+}
+
 static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_region *r,
 					    uint32_t i)
 {
-	struct rt_table *tb = rt_alloc(sizeof(*tb));
+	struct rt_table *tb;
+	if (r->gcounts && r->module)
+		return new_unit_tables(t, r, i);
+	tb = rt_alloc(sizeof(*tb));
 	if (!tb)
 		return NULL;
 	tb->region = r;
@@ -378,12 +493,10 @@ static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_r
 		if (!tb->htab)
 			return NULL;
 	}
-	__atomic_store_n(&t->vec->t[i], tb, __ATOMIC_RELEASE);
 	if (tb->counts) {
-		rt_tls_view.slots[i].counts = tb->counts;
-		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		rt_tls_view.slots[i].limit = r->npaths;
+		publish_counts(t, tb, i);
 	} else {
+		__atomic_store_n(&t->vec->t[i], tb, __ATOMIC_RELEASE);
 		mirror_htab(i, tb->htab);
 	}
 	return tb;

@@ -25,6 +25,18 @@
  *              for its counters gives a scratch array (not NULL), and
  *              nothing of it is written (the unit never registers: no
  *              profile at all).
+ *   "unit":    a unit's counters are one array, in every thread too: a
+ *              function of region U1 (4 paths) with an inlined copy of
+ *              region U3 (6 paths; U2 between them is a hash region)
+ *              takes its counters once and the copy's at the distance of
+ *              U3's gcounts from U1's (+4), as the plugin's code does;
+ *              which must be U3's own (__ipp_counts).  2 activations in
+ *              main, 3 in each of 3 threads: U1 path 2 and U3 path 5
+ *              count 11 each.
+ *   "unit-bad": a unit whose counters are not one array in region order
+ *              is not registered (a warning); asking for its counters
+ *              gives its own static ones, which nothing reads: no
+ *              profile.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -45,6 +57,43 @@ static struct ipp_rt_region r[3] = {
 };
 static struct ipp_rt_module m = { IPP_ABI_VERSION, 3, "inline.c", "00000000000000dd", "intra",
 				  r, NULL, 0, 0 };
+
+static struct ipp_rt_module mu;
+static uint64_t ugcounts[4 + 6];
+static struct ipp_rt_region ru[3] = {
+	{ "U1", 4, &mu, 0, 0, ugcounts },
+	{ "U2#g", 1ull << 40, &mu, 0, 0, NULL },
+	{ "U3", 6, &mu, 0, 0, ugcounts + 4 },
+};
+static struct ipp_rt_module mu = { IPP_ABI_VERSION, 3, "unit.c", "00000000000000ee", "intra",
+				   ru, NULL, 0, 0 };
+
+static struct ipp_rt_module mb;
+static uint64_t bgcounts[3 + 3];
+static struct ipp_rt_region rb[2] = {
+	{ "B1", 3, &mb, 0, 0, bgcounts + 3 },
+	{ "B2", 3, &mb, 0, 0, bgcounts },
+};
+static struct ipp_rt_module mb = { IPP_ABI_VERSION, 2, "bad.c", "00000000000000ff", "intra",
+				   rb, NULL, 0, 0 };
+
+/* What the plugin emits for U1 with an inlined copy counting in U3. */
+static __attribute__((noinline)) void U(void)
+{
+	uint64_t *c = __ipp_counts(&ru[0]);
+	uint64_t *c3 = c + (ru[2].gcounts - ru[0].gcounts);
+	CHECK(c3 == __ipp_counts(&ru[2]));
+	c3[5]++;
+	c[2]++;
+}
+
+static void *unit_thread(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 3; i++)
+		U();
+	return NULL;
+}
 
 /* What the plugin emits for F: the counters once, then three paths. */
 static __attribute__((noinline)) void F(void)
@@ -119,6 +168,18 @@ static int role_main(const char *role)
 		ipp_reset();
 		gcounts[1]++;
 		ipp_set_profile("after.prof");
+	} else if (strcmp(role, "unit") == 0) {
+		pthread_t t[3];
+		U();
+		U();
+		for (int i = 0; i < 3; i++)
+			CHECK(pthread_create(&t[i], NULL, unit_thread, NULL) == 0);
+		for (int i = 0; i < 3; i++)
+			CHECK(pthread_join(t[i], NULL) == 0);
+	} else if (strcmp(role, "unit-bad") == 0) {
+		uint64_t *c = __ipp_counts(&rb[0]);
+		CHECK(c == rb[0].gcounts);
+		c[1]++;
 	} else if (strcmp(role, "big") == 0) {
 		uint64_t *c = __ipp_counts(&r[1]);
 		CHECK(c != NULL);
@@ -186,6 +247,20 @@ int main(int argc, char **argv)
 	remove("inline.prof");
 	remove("child.prof");
 	remove("after.prof");
+
+	CHECK_EXIT(rtt_run("unit", NULL, env, NULL), 0);
+	{
+		ipp_profile *p = rtt_read("inline.prof");
+		const ipp_prof_module *mm = rtt_module(p, "unit.c", "00000000000000ee");
+		CHECK_U64(rtt_path(mm, "U1", "2"), 11);
+		CHECK_U64(rtt_path(mm, "U3", "5"), 11);
+		CHECK_U64(mm->npaths, 2);
+		ipp_profile_free(p);
+	}
+	remove("inline.prof");
+
+	CHECK_EXIT(rtt_run("unit-bad", NULL, env, NULL), 0);
+	CHECK(access("inline.prof", F_OK) != 0);
 
 	CHECK_EXIT(rtt_run("big", NULL, env, NULL), 0);
 	CHECK(access("inline.prof", F_OK) != 0);
