@@ -93,16 +93,24 @@ static int lp_add_edge(struct lproc *lp, enum ipp_ekind kind, int src, int dst, 
 	return (int)lp->ne++;
 }
 
+/* Is G* edge e of the procedure removed from its DAG: a DFS back edge, or
+ * an in-edge of a cut vertex?  (Computed, not tabled: a table per
+ * procedure over every edge of the graph made numbering a unit quadratic
+ * in its size.) */
+static bool edge_removed(const struct lproc *lp, const ipp_graph *g, ipp_id e)
+{
+	return g->back[e] || lp->cut[g->lidx[g->e[e].dst]];
+}
+
 /* Emits the G* out-edges of header (G* vertex hid) from local vertex src,
  * replacing removed ones by a single SURR_EXIT. */
-static void lp_emit_out(struct lproc *lp, const ipp_graph *g, ipp_id hid, int src,
-			const unsigned char *removed, int gexit)
+static void lp_emit_out(struct lproc *lp, const ipp_graph *g, ipp_id hid, int src, int gexit)
 {
 	const struct ipp_vertex *vx = &g->v[hid];
 	bool exit_done = false;
 	for (size_t k = 0; k < vx->nout; k++) {
 		ipp_id e = vx->out[k];
-		if (removed[e]) {
+		if (edge_removed(lp, g, e)) {
 			if (!exit_done)
 				lp_add_edge(lp, IPP_E_SURR_EXIT, src, gexit, e);
 			exit_done = true;
@@ -163,7 +171,6 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 {
 	const struct ipp_proc *pr = &g->p[p];
 	struct lproc *lp;
-	unsigned char *removed;
 	bool use_split;
 	size_t nsplit = 0;
 	int gexit, entry, gentry;
@@ -178,8 +185,7 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 	lp->fallback = mode == IPP_MODE_INTRA_CONTEXT && !g->reducible[p];
 	use_split = mode == IPP_MODE_INTRA_CONTEXT && !lp->fallback;
 
-	/* removed edges: DFS back edges and in-edges of cut vertices */
-	removed = ipp_xcalloc(g->ne, 1);
+	/* split headers: targets of DFS back edges (intra-context) */
 	lp->split_of = ipp_xmalloc(pr->nverts * sizeof(int));
 	lp->cut = ipp_xcalloc(pr->nverts, 1);
 	for (size_t i = 0; i < pr->nverts; i++) {
@@ -192,8 +198,6 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 		for (size_t k = 0; k < vx->nout; k++) {
 			ipp_id e = vx->out[k];
 			int d = g->lidx[g->e[e].dst];
-			if (g->back[e] || lp->cut[d])
-				removed[e] = 1;
 			if (g->back[e] && use_split && lp->split_of[d] < 0)
 				lp->split_of[d] = (int)(pr->nverts + nsplit++);
 		}
@@ -229,7 +233,7 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 				lp_add_edge(lp, IPP_E_SPLIT, (int)i, lp->split_of[i], IPP_NONE);
 				lp_add_edge(lp, IPP_E_SPLIT_SURR, (int)i, lp->split_of[i], IPP_NONE);
 			} else {
-				lp_emit_out(lp, g, vid, (int)i, removed, gexit);
+				lp_emit_out(lp, g, vid, (int)i, gexit);
 			}
 			break;
 		case IPP_V_CALL:
@@ -276,10 +280,9 @@ struct lproc *ipp_lproc_build(const ipp_graph *g, enum ipp_mode mode, ipp_id p,
 			/* intra-context: every call site is summarized */
 			lp_add_edge(lp, IPP_E_SUMMARY, s, g->lidx[vid + 1], IPP_NONE);
 		} else {
-			lp_emit_out(lp, g, pr->verts[i], s, removed, gexit);
+			lp_emit_out(lp, g, pr->verts[i], s, gexit);
 		}
 	}
-	free(removed);
 	lp_topo(lp, g);
 	lp->psi_a = ipp_xmalloc(lp->nv * sizeof(mpz_t));
 	lp->psi_b = ipp_xmalloc(lp->nv * sizeof(mpz_t));
@@ -465,6 +468,31 @@ static void fin_digest(ipp_fin *f)
 	f->digest = h;
 }
 
+/* f->by_name: the regions sorted by name, for ipp_fin_region_find (the
+ * plugin and the decoder look a region up per procedure: a linear search
+ * made that quadratic in the unit's size).  Names are unique: regions are
+ * procedures, whose assembler names ipp_graph_check keeps unique. */
+struct named { const char *name; ipp_id r; };
+
+static int cmp_named(const void *a, const void *b)
+{
+	return strcmp(((const struct named *)a)->name, ((const struct named *)b)->name);
+}
+
+static void index_regions(ipp_fin *f)
+{
+	struct named *v = ipp_xmalloc((f->nr ? f->nr : 1) * sizeof(*v));
+	for (size_t i = 0; i < f->nr; i++) {
+		v[i].name = f->r[i].name;
+		v[i].r = (ipp_id)i;
+	}
+	qsort(v, f->nr, sizeof(*v), cmp_named);
+	f->by_name = ipp_xmalloc((f->nr ? f->nr : 1) * sizeof(ipp_id));
+	for (size_t i = 0; i < f->nr; i++)
+		f->by_name[i] = v[i].r;
+	free(v);
+}
+
 ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cuts,
 		     char *err, size_t errlen)
 {
@@ -625,6 +653,8 @@ ipp_fin *ipp_fin_new(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *cut
 			}
 		}
 
+		index_regions(f);
+
 		/* edges, procedure by procedure, vertex by vertex */
 		for (size_t p = 0; p < g->np; p++) {
 			struct lproc *lp = lps[p];
@@ -773,6 +803,7 @@ void ipp_fin_free(ipp_fin *f)
 	}
 	mpz_clear(f->total);
 	free(f->r);
+	free(f->by_name);
 	free(f->v);
 	free(f->e);
 	free(f->status);
@@ -845,9 +876,17 @@ void ipp_fin_region(const ipp_fin *f, ipp_id r, ipp_region_info *out)
 
 ipp_id ipp_fin_region_find(const ipp_fin *f, const char *name)
 {
-	for (size_t i = 0; i < f->nr; i++)
-		if (strcmp(f->r[i].name, name) == 0)
-			return (ipp_id)i;
+	size_t lo = 0, hi = f->nr;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(f->r[f->by_name[mid]].name, name);
+		if (c == 0)
+			return f->by_name[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return IPP_NONE;
 }
 

@@ -74,6 +74,7 @@ struct ipp_fin {
 	bool *restarts;			/* per procedure: ipp_fin_proc_restarts */
 	struct fregion *r;
 	size_t nr;
+	ipp_id *by_name;		/* region indices in name order (ipp_fin_region_find) */
 	mpz_t total;
 	uint64_t digest;
 };

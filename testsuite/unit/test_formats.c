@@ -911,6 +911,26 @@ static void test_graph_check_callees(void)
 	ipp_graph_free(fx.g);
 }
 
+/* ipp_graph_check: no two procedures share an assembler name, wherever
+ * they stand in the list (the check sorts the names). */
+static void test_graph_check_names(void)
+{
+	static const char *names[] = { "m", "b", "z", "a", "y" };
+	char err[256] = "";
+	ipp_graph *g = ipp_graph_new();
+	ipp_id dup;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		ipp_id p = ipp_add_proc(g, names[i], names[i], 0);
+		ipp_add_edge(g, ipp_proc_entry(g, p), ipp_proc_exit(g, p));
+	}
+	CU_ASSERT_EQUAL(ipp_graph_check(g, err, sizeof(err)), 0);
+	dup = ipp_add_proc(g, "b2", "b", 0);
+	ipp_add_edge(g, ipp_proc_entry(g, dup), ipp_proc_exit(g, dup));
+	CU_ASSERT_EQUAL(ipp_graph_check(g, err, sizeof(err)), -1);
+	CU_ASSERT_STRING_EQUAL(err, "two procedures named b");
+	ipp_graph_free(g);
+}
+
 /* main with one inlined copy of power (docs/NUMBERING.md section 8): the
  * copy's Entry -> block -> Exit, main's Entry -> c, c+1 -> Exit.  *q is
  * the copy's procedure. */
@@ -1893,6 +1913,7 @@ int main(void)
 	    !CU_add_test(s, "the callees' names", test_map_callees) ||
 	    !CU_add_test(s, "ipp_graph_check and the callees' names", test_graph_check_callees) ||
 	    !CU_add_test(s, "ipp_graph_check and inlined copies", test_graph_check_inlined) ||
+	    !CU_add_test(s, "ipp_graph_check: unique procedure names", test_graph_check_names) ||
 	    !CU_add_test(s, "ipp_proc_origins", test_proc_origins) ||
 	    !CU_add_test(s, "ipp_fin_region_twins", test_region_twins) ||
 	    !CU_add_test(s, "truncation at every byte", test_map_truncation))
