@@ -116,6 +116,11 @@ struct plan {
 	bool entry;		/* flagged entry: a fresh body that continues
 				 * saves and restores __ipp_path */
 	bool array;		/* the fresh body counts in an array */
+	bool anchored;		/* a function whose fresh body counts in no
+				 * array but takes the unit's counters at its
+				 * entry for its copies (two or more summarized
+				 * copies of array regions that no procedure
+				 * counting in an array holds) */
 	bool own_restarts;	/* records at its own restarts: a continuing
 				 * body that counts in no row probes its hash
 				 * table inline */
@@ -312,6 +317,23 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 		 * nor rows; htab_body) */
 		pl->own_restarts = ipp_fin_proc_restarts(f, p);
 	}
+	/* the anchors (plugin/instrument.cc, setup_copies; intra mode) */
+	{
+		size_t *alone = ipp_xcalloc(np ? np : 1, sizeof(size_t));
+		for (size_t pi = 0; pi < np; pi++) {
+			ipp_id up;
+			if (!plan[pi].copy || !plan[pi].summarized || !plan[pi].array)
+				continue;
+			for (up = plan[pi].parent; plan[up].copy; up = plan[up].parent)
+				if (plan[up].summarized && plan[up].array)
+					break;
+			if (!plan[up].copy && !plan[up].array)
+				alone[up]++;
+		}
+		for (size_t pi = 0; pi < np; pi++)
+			plan[pi].anchored = !ctx && !plan[pi].copy && alone[pi] >= 2;
+		free(alone);
+	}
 	mpz_clear(total);
 	free(sure);
 	return plan;
@@ -505,15 +527,15 @@ static bool lin_mult(const ipp_fin *f, ipp_id x, bool psi, bool *nonzero)
 /* Does summarized copy pl take its counters from those of a procedure
  * around it?  The nearest one that counts in an array took them at its
  * entry, which dominates the copy's: a summarized copy of an array region,
- * or the function's fresh body of one (a continuing copy counts with its
- * caller).  The unit's counters are one array in every thread (ipp_abi.h,
+ * or the function's fresh body of one, or the fresh body's anchor (a
+ * continuing copy counts with its caller).  The unit's counters are one array in every thread (ipp_abi.h,
  * ABI 11), so the copy's are at a fixed distance from those: no select of
  * its own (plugin/instrument.cc, enter_copy). */
 static bool counts_around(const struct walk *w, const struct plan *pl, int body)
 {
 	for (const struct plan *q = &w->plan[pl->parent];; q = &w->plan[q->parent]) {
 		if (!q->copy)
-			return body == FRESH && q->array;
+			return body == FRESH && (q->array || q->anchored);
 		if (q->summarized)
 			return q->array;
 	}
@@ -537,7 +559,7 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 	}
 	if (body != FRESH)
 		return;
-	if (pl->array)
+	if (pl->array || pl->anchored)
 		add(ev, &ev->counts_calls, n);
 	if (pl->continues && pl->entry)
 		add(ev, &ev->path_saves, n);

@@ -395,6 +395,12 @@ struct fnstate {
 	 * them is emitted (use_proc). */
 	struct vproc *vp;
 	struct vproc *own;
+	/* a fresh body that counts in no array but keeps two summarized
+	 * copies or more that do, none inside another procedure that does:
+	 * the unit's counters taken once at the entry (as those of the first
+	 * such copy's region), from which each of those copies takes its own
+	 * (ABI 11); else NULL */
+	struct vproc *anchor;
 	int cur;		/* whose state r, nvc, ... are: -1 the body's own */
 };
 
@@ -415,8 +421,9 @@ struct vproc {
 	ipp_id counts_region;	/* ... the region they are of */
 	const struct vproc *counts_from;	/* a summarized copy: the procedure
 				 * around it whose counters it takes its own
-				 * from (the unit's arrays are one, ipp_abi.h),
-				 * or NULL: it selects them itself */
+				 * from, or the body's anchor (the unit's
+				 * arrays are one, ipp_abi.h), or NULL: it
+				 * selects them itself */
 	tree hslot;		/* its region's slot if it probes (emit_hash_record):
 				 * the body's own, or a summarized copy's in a
 				 * hash region; NULL */
@@ -1027,6 +1034,8 @@ static void emit_entry(gimple_seq *seq, struct fnstate *st)
 	 * are taken at the copy's entry, enter_copy) */
 	if (st->own->counts)
 		emit_counts_select(seq, st, st->own);
+	if (st->anchor)
+		emit_counts_select(seq, st, st->anchor);
 	if (st->hslot && TREE_CODE(st->hslot) != INTEGER_CST) {
 		/* a clone: its region's slot, (size_t) reg->hslot */
 		tree k = tmp_of(TREE_TYPE(ABI_FIELD(REGION, hslot))), ks = tmp_of(sizetype);
@@ -1439,6 +1448,30 @@ static void setup_copies(struct fnstate *st)
 			x->nvc = create_tmp_var(ipp_u64, "ipp_vnvc");
 	}
 	use_proc(st, -1);
+	/* copies that would select their counters themselves: two or more
+	 * in a fresh body take them from an anchor at its entry instead.
+	 * Intra mode only: in context mode the anchor cost SQLite 1.15M
+	 * instructions more than it saved (hot bodies whose copies are
+	 * cold), where intra mode broke even with a smaller build */
+	{
+		int alone = 0;
+		for (int k = 0; k < in->n; k++)
+			alone += !in->v[k].flat && st->vp[k].counts && !st->vp[k].counts_from;
+		if (alone >= 2 && !st->cont && !st->ctx) {
+			struct vproc *a = st->anchor = XCNEW(struct vproc);
+			for (int k = 0; k < in->n; k++) {
+				struct vproc *x = &st->vp[k];
+				if (in->v[k].flat || !x->counts || x->counts_from)
+					continue;
+				if (!a->counts) {
+					a->counts = state_var(st, build_pointer_type(ipp_u64), "ipp_ucounts");
+					a->region = a->counts_region = x->counts_region;
+					a->reg = ipp_abi_region_addr(a->region);
+				}
+				x->counts_from = a;
+			}
+		}
+	}
 	/* which copies record at a restart (or hold one that does) */
 	for (size_t i = 0; i < b->nv; i++) {
 		ipp_id v = b->vbase + (ipp_id)i;
@@ -1926,6 +1959,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 	drop_repeated_path_stores(fun);
 	pop_cfun();
 	XDELETE(st.own);
+	XDELETE(st.anchor);
 	XDELETEVEC(st.vp);
 }
 

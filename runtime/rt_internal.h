@@ -201,6 +201,10 @@ struct rt_slot {
 	uint64_t limit;
 	struct ipp_rt_hent *hent;
 	uint64_t shift;
+	/* an array region: counts may go to inline code (__ipp_counts):
+	 * every array region of its unit has its table (rt_state.c,
+	 * unit_tables_complete).  Set after limit. */
+	uint64_t whole;
 };
 /* The empty table: 2^(64 - RT_SHIFT_NONE) + 1 empty entries (read-only;
  * never written: a probe finds no key there).  The slots of regions
@@ -313,6 +317,14 @@ struct rt_thread {
 	struct rt_idx *rowidx;		/* by rt_row.key */
 	size_t row_bytes;		/* spent on rows */
 	struct rt_idx *arcidx;		/* by rt_arc.key; first probe inline */
+	/* Per registered unit (rt_modinfo.seq): the thread's counters of its
+	 * array regions, one block laid out as the unit's gcounts, allocated
+	 * on the first table of one of them (NULL until then), and whether
+	 * every array region of the unit has its table in it yet (the inline
+	 * path needs them all: __ipp_counts). */
+	uint64_t **blocks;
+	unsigned char *blocks_full;
+	uint32_t nblocks;
 	volatile int in_partial;	/* set while the owner edits partials */
 	uint64_t bad_records;		/* path numbers >= npaths (plugin bug) */
 	uint64_t bad_frames;		/* inconsistent frames seen by walks */
@@ -380,6 +392,11 @@ bool rt_region_ready(struct ipp_rt_region *r) RT_HIDDEN;
 struct rt_modinfo {
 	struct ipp_rt_module *m;
 	uint32_t seq;			/* registration order, from 0 */
+	/* The unit's counters (gcounts, one array, ipp_abi.h): the first
+	 * array region's and how many; a thread's block of the unit has
+	 * the same layout (rt_state.c, unit_block). */
+	uint64_t *gfirst;
+	uint64_t gtotal;
 	/* Dumper-owned: per region, the baselines of its gcounts (the
 	 * single-threaded counters, ipp_abi.h), or NULL. */
 	uint64_t **gbase;

@@ -158,8 +158,9 @@ static inline RT_NOINST uint64_t *counts_fast(struct ipp_rt_region *r)
 	uint32_t i = __atomic_load_n(&r->index, __ATOMIC_RELAXED);
 	if (RT_LIKELY(i < rt_tls_view.nslots)) {
 		const struct rt_slot *s = &rt_tls_view.slots[i];
-		/* limit is set after counts (rt_state.c): a complete slot */
-		if (RT_LIKELY(s->limit != 0))
+		/* whole is set after counts and limit (rt_state.c): a
+		 * complete slot, in a complete block of the unit */
+		if (RT_LIKELY(s->whole != 0))
 			return s->counts;
 	}
 	return NULL;

@@ -267,6 +267,7 @@ static RT_NOINST void register_locked(struct ipp_rt_module *m)
 	}
 	info->m = m;
 	info->seq = rt_nmods;
+	info->gtotal = rt_unit_counters(m, &info->gfirst);
 	for (uint32_t i = 0; i < m->nregions; i++) {
 		struct ipp_rt_region *r = &m->regions[i];
 		if (!r->module)
@@ -440,38 +441,97 @@ static RT_NOINST void publish_counts(struct rt_thread *t, struct rt_table *tb, u
 	rt_tls_view.slots[i].limit = tb->region->npaths;
 }
 
-/* The thread's counters of every array region of r's unit at once: one
- * block laid out as the unit's gcounts (ipp_abi.h, __ipp_counts), whose
- * regions' tables point into it.  The table of region r (index i). */
-static RT_NOINST struct rt_table *new_unit_tables(struct rt_thread *t, struct ipp_rt_region *r,
-						  uint32_t i)
+/* The thread's block of counters of registered unit m (struct
+ * rt_thread.blocks), allocated on first need; NULL without memory. */
+static RT_NOINST uint64_t *unit_block(struct rt_thread *t, const struct ipp_rt_module *m,
+				      uint32_t *seq_out)
+{
+	uint32_t seq = __atomic_load_n(&m->registered, __ATOMIC_ACQUIRE) - 1;
+	const struct rt_modinfo *info = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE)[seq];
+	*seq_out = seq;
+	if (seq >= t->nblocks) {
+		uint32_t cap = pow2_at_least(seq + 1);
+		uint64_t **b = rt_alloc(cap * sizeof(*b));
+		unsigned char *f = rt_alloc(cap);
+		if (!b || !f)
+			return NULL;	/* (leaks at most one of them, once) */
+		if (t->nblocks) {
+			memcpy(b, t->blocks, t->nblocks * sizeof(*b));
+			memcpy(f, t->blocks_full, t->nblocks);
+		}
+		t->blocks = b;
+		t->blocks_full = f;
+		t->nblocks = cap;
+	}
+	if (!t->blocks[seq])
+		t->blocks[seq] = rt_alloc(info->gtotal * sizeof(uint64_t));
+	return t->blocks[seq];
+}
+
+/* The table of array region q (index x) of unit m in the thread's block
+ * of the unit, registered. */
+static RT_NOINST struct rt_table *block_table(struct rt_thread *t, struct ipp_rt_region *q,
+					      uint32_t x, uint64_t *block, const struct rt_modinfo *info)
+{
+	struct rt_table *tb = rt_alloc(sizeof(*tb));
+	if (!tb)
+		return NULL;
+	tb->region = q;
+	tb->counts = block + (q->gcounts - info->gfirst);
+	publish_counts(t, tb, x);
+	return tb;
+}
+
+/* The table of array region r (index i) of a registered unit: its
+ * counters in the thread's block of the unit.  Only r's is registered
+ * (a thread that counts through the runtime only touches few regions:
+ * the dump reads the registered ones). */
+static RT_NOINST struct rt_table *new_unit_table(struct rt_thread *t, struct ipp_rt_region *r,
+						 uint32_t i)
+{
+	uint32_t seq;
+	uint64_t *block = unit_block(t, r->module, &seq);
+	if (!block)
+		return NULL;
+	return block_table(t, r, i, block, rt_mods[seq]);
+}
+
+/* Every array region of r's unit with its table, for inline code, which
+ * reaches any of them from r's counters (ipp_abi.h, __ipp_counts): once
+ * per thread and unit.  False without memory. */
+static RT_NOINST bool unit_tables_complete(struct rt_thread *t, struct ipp_rt_region *r)
 {
 	struct ipp_rt_module *m = r->module;
-	uint64_t *first, n = rt_unit_counters(m, &first), *block;
-	uint32_t top = 0;
-	struct rt_table *tbs;
-
+	uint32_t seq, top = 0;
+	uint64_t *block = unit_block(t, m, &seq);
+	if (!block)
+		return false;
+	if (t->blocks_full[seq])
+		return true;
 	for (uint32_t k = 0; k < m->nregions; k++) {
 		uint32_t x = __atomic_load_n(&m->regions[k].index, __ATOMIC_ACQUIRE);
 		if (x > top)
 			top = x;
 	}
 	if (top >= rt_tls_view.nslots && grow_vectors(t, top) < 0)
-		return NULL;
-	block = rt_alloc(n * sizeof(uint64_t));
-	tbs = rt_alloc(m->nregions * sizeof(*tbs));
-	if (!block || !tbs)
-		return NULL;	/* (leaks at most one of them, once) */
+		return false;
 	for (uint32_t k = 0; k < m->nregions; k++) {
 		struct ipp_rt_region *q = &m->regions[k];
 		uint32_t x = __atomic_load_n(&q->index, __ATOMIC_ACQUIRE);
 		if (!q->gcounts || !x || t->vec->t[x])
 			continue;
-		tbs[k].region = q;
-		tbs[k].counts = block + (q->gcounts - first);
-		publish_counts(t, &tbs[k], x);
+		if (!block_table(t, q, x, block, rt_mods[seq]))
+			return false;
 	}
-	return t->vec->t[i];
+	/* now inline code may have the counters of any of them */
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	for (uint32_t k = 0; k < m->nregions; k++) {
+		uint32_t x = __atomic_load_n(&m->regions[k].index, __ATOMIC_ACQUIRE);
+		if (m->regions[k].gcounts && x)
+			rt_tls_view.slots[x].whole = 1;
+	}
+	t->blocks_full[seq] = 1;
+	return true;
 }
 
 static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_region *r,
@@ -479,7 +539,7 @@ static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_r
 {
 	struct rt_table *tb;
 	if (r->gcounts && r->module)
-		return new_unit_tables(t, r, i);
+		return new_unit_table(t, r, i);
 	tb = rt_alloc(sizeof(*tb));
 	if (!tb)
 		return NULL;
@@ -495,6 +555,8 @@ static RT_NOINST struct rt_table *new_table(struct rt_thread *t, struct ipp_rt_r
 	}
 	if (tb->counts) {
 		publish_counts(t, tb, i);
+		/* a region of no unit's array: inline code reaches no other */
+		rt_tls_view.slots[i].whole = 1;
 	} else {
 		__atomic_store_n(&t->vec->t[i], tb, __ATOMIC_RELEASE);
 		mirror_htab(i, tb->htab);
@@ -579,7 +641,17 @@ static RT_NOINST struct rt_table *table_for_inline(struct ipp_rt_region *r, bool
 RT_HIDDEN uint64_t *rt_counts_slow(struct ipp_rt_region *r)
 {
 	struct rt_table *tb = table_for_inline(r, true);
-	return tb ? tb->counts : NULL;
+	bool whole;
+	if (!tb || !r->gcounts || !r->module)
+		return tb ? tb->counts : NULL;
+	/* the inline code may reach any array region of the unit from r's
+	 * counters: all of them get their tables in the block */
+	rt_tls_busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	whole = unit_tables_complete(rt_tls_self, r);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	rt_tls_busy = 0;
+	return whole ? tb->counts : NULL;
 }
 
 RT_HIDDEN void rt_hslot_publish(struct ipp_rt_region *r, const struct ipp_rt_htab **slot)

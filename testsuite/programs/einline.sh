@@ -25,6 +25,11 @@
 #     three paths of power that ran have the numbers and counts of the -O0
 #     build's out-of-line power (15 each), each "counted as" the two copies
 #     (6 and 9).
+#  3c. In intra mode a function of a hash region (more than 4096 paths)
+#     with two copies of array regions takes the unit's counters once, at
+#     its entry, for both (one __ipp_counts_keep in its code, not one per
+#     copy; ABI 11), and the copies count exactly in four threads, where
+#     each thread's counters of the unit are one array.
 #  5. The defaults: on in both modes; =yes and =no choose; another value
 #     is refused.
 #
@@ -202,6 +207,77 @@ region_counts() {
 		awk '$1 != r { if (r != "") print r ":" l; r = $1; l = "" } { l = l " " $2 }
 		     END { if (r != "") print r ":" l }' | tr '\n' '|'
 }
+
+# 3c. the anchor: host has 2^13 paths (a hash region), its copies of odd
+# and big 2 paths each.  Each of 4 threads calls host(i) for i = 0 .. 99:
+# odd's odd path 50 times and its even path 50 times per thread, big's
+# x > 2 path 97 times and its other 3 times.
+cat >"$work/anchor.c" <<'EOF'
+#include <pthread.h>
+#include <stdio.h>
+static inline __attribute__((always_inline)) int odd(int x)
+{
+	if (x & 1)
+		return 3 * x;
+	return x;
+}
+static inline __attribute__((always_inline)) int big(int x)
+{
+	if (x > 2)
+		return x - 2;
+	return 0;
+}
+#define B(k) if (x & (1 << k)) s += k; else s -= 1;
+__attribute__((noinline)) int host(int x)
+{
+	int s = odd(x);
+	if (x != 1000)
+		s += big(x);
+	B(0) B(1) B(2) B(3) B(4) B(5) B(6) B(7) B(8) B(9) B(10) B(11) B(12)
+	return s;
+}
+static long sums[4];
+static void *run(void *arg)
+{
+	long k = (long)arg, t = 0;
+	for (int i = 0; i < 100; i++)
+		t += host(i);
+	sums[k] = t;
+	return NULL;
+}
+int main(void)
+{
+	pthread_t th[3];
+	for (long k = 0; k < 3; k++)
+		pthread_create(&th[k], NULL, run, (void *)(k + 1));
+	run(0);
+	for (int k = 0; k < 3; k++)
+		pthread_join(th[k], NULL);
+	printf("%ld %ld\n", sums[0], sums[3]);
+	return 0;
+}
+EOF
+exe=$work/anchor
+t="a hash-region function's copies, -O2 intra, 4 threads"
+if "$wrap" -O2 -pthread -fplugin-arg-ipp-mode=intra "$work/anchor.c" -o "$exe" 2>"$work/err" &&
+   "$wrap" -O2 -pthread -fplugin-arg-ipp-mode=intra -S "$work/anchor.c" -o "$exe.s" 2>>"$work/err" &&
+   (cd "$work" && IPP_PROFILE=$exe.prof "$exe" >"$exe.out" 2>&1) &&
+   "$ipp" report --all "$exe" "$exe.prof" >"$exe.rep" 2>&1; then
+	selects=$(awk '/^host:/ { h = 1 } h && /__ipp_counts_keep/ { n++ } h && /\.size[ \t]+host,/ { h = 0 }
+		       END { print n + 0 }' "$exe.s")
+	got=$(region_counts "$exe.rep" | tr '|' '\n' | grep '^host/' | tr '\n' '|')
+	want="host/big:1: 12 388|host/odd:1: 200 200|"
+	if [ "$selects" = 1 ] && [ "$got" = "$want" ] &&
+	   "$ipp" -q check "$exe" "$exe.prof" >/dev/null 2>&1; then
+		ok "$t: one select for both copies, their counts, ipp check"
+	else
+		bad "$t: $selects selects in host (want 1), copies' counts '$got' (want '$want'), or ipp check failed"
+	fi
+else
+	bad "$t: build, run or report failed"
+	sed 's/^/    /' "$work/err" | head -5
+fi
+
 for mode in intra context; do
 	exe=$work/copycall.$mode
 	t="a copy that makes calls, -O2 $mode"
