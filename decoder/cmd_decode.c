@@ -177,6 +177,14 @@ static int decode_rank(int argc, char **argv, size_t rank, enum out_format forma
 		if (rc < 0) {
 			cli_error("%s", err);
 		} else {
+			/* a path that counts inlined copies' runs as its
+			 * function's says so, as in the ranking */
+			if (x->nfolds > 0) {
+				struct rec *y = &r.recs[0];
+				y->folds = xmalloc(x->nfolds * sizeof(*y->folds));
+				memcpy(y->folds, x->folds, x->nfolds * sizeof(*y->folds));
+				y->nfolds = x->nfolds;
+			}
 			status = print_path(&r, format, output, regions, width);
 			report_free(&r);
 		}

@@ -438,24 +438,34 @@ static bool unit_ran(const ipp_prof_module *pm)
 	return pm != NULL && ipp_prof_module_has_records(pm);
 }
 
-/* Under a path that counts an inlined copy's runs as its function's: where
+/* For a path that counts an inlined copy's runs as its function's: where
  * each count came from, "counted as power 10, main/power:1 (inlined into
- * main:40) 6", indented as the path.  Appended to 'text' (malloc'd). */
-static char *with_folds(char *text, const struct prog_module *m, const struct rec *x)
+ * main:40) 6", after 'lead'. */
+static void folds_text(struct sbuf *b, const char *lead, const struct prog_module *m,
+		       const struct rec *x)
 {
 	const ipp_graph *g = m->map->graph;
-	struct sbuf b = { 0 };
 
-	sb_printf(&b, "%s\n      counted as", text);
+	sb_printf(b, "%scounted as", lead);
 	for (size_t k = 0; k < x->nfolds; k++) {
 		ipp_region_info info;
 		char *count = u64_str(x->folds[k].count);
 		ipp_fin_region(m->fin, x->folds[k].region, &info);
-		sb_printf(&b, "%s %s", k ? "," : "", info.name);
-		inlined_text(&b, g, info.proc);
-		sb_printf(&b, " %s", count);
+		sb_printf(b, "%s %s", k ? "," : "", info.name);
+		inlined_text(b, g, info.proc);
+		sb_printf(b, " %s", count);
 		free(count);
 	}
+}
+
+/* Under a path of the ranking, its folds (folds_text) indented as the
+ * path.  Appended to 'text' (malloc'd). */
+static char *with_folds(char *text, const struct prog_module *m, const struct rec *x)
+{
+	struct sbuf b = { 0 };
+
+	sb_printf(&b, "%s\n", text);
+	folds_text(&b, "      ", m, x);
 	free(text);
 	return b.s;
 }
@@ -550,10 +560,17 @@ static void report_decode_text(FILE *out, const struct report *r)
 		region_table(out, m);
 		putc('\n', out);
 	}
-	gmp_fprintf(out, "%s, region %s, %spath %Zd of %Zd (global number %Zd):\n%s\n\n",
+	gmp_fprintf(out, "%s, region %s, %spath %Zd of %Zd (global number %Zd):\n%s\n",
 		    m->map->module, info.name, x->partial ? "partial " : "", num, total,
 		    global, steps);
 	free(steps);
+	if (x->nfolds > 0) {	/* ipp decode --rank of a path counted as copies' */
+		struct sbuf b = { 0 };
+		folds_text(&b, "  ", m, x);
+		fprintf(out, "%s\n", b.s);
+		free(b.s);
+	}
+	putc('\n', out);
 
 	table_init(&t, 5, 0x1);
 	table_row(&t, (const char *const[]){ "vertex", "kind", "function", "location", "" });

@@ -24,7 +24,7 @@
 #     its own, and `ipp report` counts those paths as power's: at -O2 the
 #     three paths of power that ran have the numbers and counts of the -O0
 #     build's out-of-line power (15 each), each "counted as" the two copies
-#     (6 and 9).
+#     (6 and 9), in `ipp report` and in `ipp decode --rank`.
 #  3c. In intra mode a function of a hash region (more than 4096 paths)
 #     with two copies of array regions takes the unit's counters once, at
 #     its entry, for both (one __ipp_counts_keep in its code, not one per
@@ -155,6 +155,16 @@ if "$wrap" -O2 -fwhole-program -fplugin-arg-ipp-mode=intra "$here/fig4whole.c" -
 	else
 		bad "fig4whole -O2 intra: copies' paths '$got', -O0 power's '$want' (want '0 15 2 15 3 15 '), $as of 3 'counted as' lines"
 		sed 's/^/    /' "$exe.rep" | head -20
+	fi
+	# ipp decode --rank of such a path says so too, in text and YAML
+	"$ipp" decode --rank 1 --width=0 "$exe" "$exe.prof" >"$exe.dec" 2>&1
+	"$ipp" decode --rank 1 --format yaml "$exe" "$exe.prof" >"$exe.dec.yaml" 2>&1
+	if grep -q '^  counted as main/power:1 (inlined into main:36) 6, main/power:2 (inlined into main:32) 9$' "$exe.dec" &&
+	   grep -q '{region: "main/power:2", count: 9}' "$exe.dec.yaml"; then
+		ok "fig4whole -O2 intra: ipp decode --rank 1 names the copies it counts"
+	else
+		bad "fig4whole -O2 intra: ipp decode --rank 1 does not say what it counts as"
+		sed 's/^/    /' "$exe.dec" | head -5
 	fi
 else
 	bad "fig4whole intra: build, run or report failed"
