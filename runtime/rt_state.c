@@ -446,8 +446,18 @@ static RT_NOINST void publish_counts(struct rt_thread *t, struct rt_table *tb, u
 static RT_NOINST uint64_t *unit_block(struct rt_thread *t, const struct ipp_rt_module *m,
 				      uint32_t *seq_out)
 {
-	uint32_t seq = __atomic_load_n(&m->registered, __ATOMIC_ACQUIRE) - 1;
-	const struct rt_modinfo *info = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE)[seq];
+	uint32_t seq = __atomic_load_n(&m->registered, __ATOMIC_ACQUIRE);
+	const struct rt_modinfo *info;
+	if (!seq) {
+		/* Another thread is registering m: its regions have their
+		 * indices, its entry of rt_mods comes last.  Wait for it. */
+		__ipp_register((struct ipp_rt_module *)m);
+		seq = __atomic_load_n(&m->registered, __ATOMIC_ACQUIRE);
+		if (!seq)
+			return NULL;
+	}
+	seq--;
+	info = __atomic_load_n(&rt_mods, __ATOMIC_ACQUIRE)[seq];
 	*seq_out = seq;
 	if (seq >= t->nblocks) {
 		uint32_t cap = pow2_at_least(seq + 1);
