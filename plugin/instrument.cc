@@ -1354,6 +1354,17 @@ static void use_proc(struct fnstate *st, int k)
 	st->frame = x->eframe;
 }
 
+/* The nearest of procedure a and the procedures around it that has
+ * counters (an array region's), or NULL. */
+static const struct vproc *counts_holder(const struct fnstate *st, const struct vproc *a)
+{
+	while (a && !a->counts) {
+		int parent = a == st->own ? -2 : st->fi->inl.v[a - st->vp].parent;
+		a = parent == -2 ? NULL : parent < 0 ? st->own : &st->vp[parent];
+	}
+	return a;
+}
+
 /* The state of each kept copy (struct vproc), parents first (inl.v is in
  * preorder).  Its registers are SSA registers even in a function that
  * keeps its own in memory (state_var): they live from the copy's entry to
@@ -1416,15 +1427,7 @@ static void setup_copies(struct fnstate *st)
 				/* the counters of the nearest procedure around it
 				 * that counts in an array were selected at its
 				 * entry, which dominates the copy's */
-				for (const struct vproc *a = p;; a = a == st->own ? NULL :
-				     (in->v[a - st->vp].parent < 0 ? st->own : &st->vp[in->v[a - st->vp].parent])) {
-					if (!a)
-						break;
-					if (a->counts) {
-						x->counts_from = a;
-						break;
-					}
-				}
+				x->counts_from = counts_holder(st, p);
 			}
 			/* a hash region: probed through its slot, as a fresh
 			 * body's own (the region is a constant) */

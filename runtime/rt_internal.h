@@ -359,9 +359,6 @@ uint64_t *rt_counts_slow(struct ipp_rt_region *r) RT_HIDDEN;
  * scratch block as large as r's unit's counters, at r's place in it;
  * never read. */
 uint64_t *rt_counts_scratch(struct ipp_rt_region *r) RT_HIDDEN;
-/* Module m's counters (gcounts, one array): the first region's in
- * *first, the number of counters returned. */
-uint64_t rt_unit_counters(const struct ipp_rt_module *m, uint64_t **first) RT_HIDDEN;
 /* __ipp_hmiss's slow path: publishes the thread's table of hash region r
  * in *slot, the unit's slot of r, and keeps it there (the table's hslot). */
 void rt_hslot_publish(struct ipp_rt_region *r, const struct ipp_rt_htab **slot) RT_HIDDEN;

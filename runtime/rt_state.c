@@ -113,38 +113,29 @@ static RT_NOINST bool known_mode(const char *s)
 	return false;
 }
 
-/* The unit's counters (ipp_abi.h, gcounts) are one array: its array
- * regions' counters one after another, in region order.  Inline code
- * relies on it: a summarized inlined copy finds its counters at a fixed
- * distance from those of the function around it, in the unit's array and
- * in every thread's (new_unit_tables). */
-static RT_NOINST bool unit_counters_ok(const struct ipp_rt_module *m)
+/* The unit's counters (ipp_abi.h, gcounts): its array regions' counters
+ * one after another, in region order -- one array.  Inline code relies on
+ * it: a summarized inlined copy finds its counters at a fixed distance
+ * from those of the function around it, in the unit's array and in every
+ * thread's block (unit_block).  The first region's counters in *first,
+ * their number in *n; false if they are not one array. */
+static RT_NOINST bool unit_counters(const struct ipp_rt_module *m, uint64_t **first, uint64_t *n)
 {
 	uint64_t *next = NULL;
+	*first = NULL;
+	*n = 0;
 	for (uint32_t i = 0; i < m->nregions; i++) {
 		const struct ipp_rt_region *r = &m->regions[i];
 		if (!r->gcounts)
 			continue;
 		if (next && r->gcounts != next)
 			return false;
-		next = r->gcounts + r->npaths;
-	}
-	return true;
-}
-
-RT_HIDDEN uint64_t rt_unit_counters(const struct ipp_rt_module *m, uint64_t **first)
-{
-	uint64_t n = 0;
-	*first = NULL;
-	for (uint32_t i = 0; i < m->nregions; i++) {
-		const struct ipp_rt_region *r = &m->regions[i];
-		if (!r->gcounts)
-			continue;
 		if (!*first)
 			*first = r->gcounts;
-		n += r->npaths;
+		next = r->gcounts + r->npaths;
+		*n += r->npaths;
 	}
-	return n;
+	return true;
 }
 
 /* Where the counts of a thread that could not have its counters go
@@ -159,9 +150,9 @@ static uint64_t rt_scratch_n = RT_ARRAY_MAX;
 
 RT_HIDDEN uint64_t *rt_counts_scratch(struct ipp_rt_region *r)
 {
-	uint64_t *first;
+	uint64_t *first, n;
 	if (r && r->gcounts && __atomic_load_n(&r->index, __ATOMIC_ACQUIRE)) {
-		rt_unit_counters(r->module, &first);
+		unit_counters(r->module, &first, &n);
 		return __atomic_load_n(&rt_scratch, __ATOMIC_ACQUIRE) + (r->gcounts - first);
 	}
 	/* a unit that is not registered: nothing reads its counters */
@@ -170,7 +161,8 @@ RT_HIDDEN uint64_t *rt_counts_scratch(struct ipp_rt_region *r)
 
 static RT_NOINST bool scratch_fits(const struct ipp_rt_module *m)
 {
-	uint64_t *first, n = rt_unit_counters(m, &first), *p;
+	uint64_t *first, n, *p;
+	unit_counters(m, &first, &n);
 	if (n <= rt_scratch_n)
 		return true;
 	p = rt_map(n * sizeof(uint64_t));
@@ -185,6 +177,7 @@ static RT_NOINST bool scratch_fits(const struct ipp_rt_module *m)
  * written into m (with another ABI version, its layout may differ). */
 static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 {
+	uint64_t *first, n;
 	if (m->abi_version != IPP_ABI_VERSION)
 		return "it was compiled for another version of the runtime ABI "
 		       "(rebuild it with this ipp)";
@@ -205,7 +198,7 @@ static RT_NOINST const char *invalid_module(const struct ipp_rt_module *m)
 		if (r->gcounts && r->npaths > RT_ARRAY_MAX)
 			return "a region too large for counters has counters";
 	}
-	if (!unit_counters_ok(m))
+	if (!unit_counters(m, &first, &n))
 		return "its regions' counters are not one array in region order";
 	return NULL;
 }
@@ -267,7 +260,7 @@ static RT_NOINST void register_locked(struct ipp_rt_module *m)
 	}
 	info->m = m;
 	info->seq = rt_nmods;
-	info->gtotal = rt_unit_counters(m, &info->gfirst);
+	unit_counters(m, &info->gfirst, &info->gtotal);
 	for (uint32_t i = 0; i < m->nregions; i++) {
 		struct ipp_rt_region *r = &m->regions[i];
 		if (!r->module)
@@ -512,17 +505,14 @@ static RT_NOINST struct rt_table *new_unit_table(struct rt_thread *t, struct ipp
 static RT_NOINST bool unit_tables_complete(struct rt_thread *t, struct ipp_rt_region *r)
 {
 	struct ipp_rt_module *m = r->module;
-	uint32_t seq, top = 0;
+	uint32_t seq, top;
 	uint64_t *block = unit_block(t, m, &seq);
 	if (!block)
 		return false;
 	if (t->blocks_full[seq])
 		return true;
-	for (uint32_t k = 0; k < m->nregions; k++) {
-		uint32_t x = __atomic_load_n(&m->regions[k].index, __ATOMIC_ACQUIRE);
-		if (x > top)
-			top = x;
-	}
+	/* the unit's regions have consecutive indices (register_locked) */
+	top = __atomic_load_n(&m->regions[m->nregions - 1].index, __ATOMIC_ACQUIRE);
 	if (top >= rt_tls_view.nslots && grow_vectors(t, top) < 0)
 		return false;
 	for (uint32_t k = 0; k < m->nregions; k++) {
@@ -634,7 +624,9 @@ static RT_NOINST void count_slow(struct ipp_rt_region *r, uint64_t n)
 
 /* table_of for an entry point that hands the table to inline code
  * (__ipp_counts): NULL for a region of the other kind, or in
- * a signal handler that interrupted the runtime in this thread. */
+ * a signal handler that interrupted the runtime in this thread.  Inline
+ * code may reach any array region of the unit from r's counters: all of
+ * them get their tables in the thread's block first. */
 static RT_NOINST struct rt_table *table_for_inline(struct ipp_rt_region *r, bool array)
 {
 	struct rt_table *tb;
@@ -643,6 +635,8 @@ static RT_NOINST struct rt_table *table_for_inline(struct ipp_rt_region *r, bool
 	rt_tls_busy = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	tb = table_of(r);
+	if (tb && r->gcounts && r->module && !unit_tables_complete(rt_tls_self, r))
+		tb = NULL;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	rt_tls_busy = 0;
 	return tb;
@@ -651,17 +645,7 @@ static RT_NOINST struct rt_table *table_for_inline(struct ipp_rt_region *r, bool
 RT_HIDDEN uint64_t *rt_counts_slow(struct ipp_rt_region *r)
 {
 	struct rt_table *tb = table_for_inline(r, true);
-	bool whole;
-	if (!tb || !r->gcounts || !r->module)
-		return tb ? tb->counts : NULL;
-	/* the inline code may reach any array region of the unit from r's
-	 * counters: all of them get their tables in the block */
-	rt_tls_busy = 1;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	whole = unit_tables_complete(rt_tls_self, r);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	rt_tls_busy = 0;
-	return whole ? tb->counts : NULL;
+	return tb ? tb->counts : NULL;
 }
 
 RT_HIDDEN void rt_hslot_publish(struct ipp_rt_region *r, const struct ipp_rt_htab **slot)

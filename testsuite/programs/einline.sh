@@ -171,46 +171,6 @@ else
 	sed 's/^/    /' "$work/err" | head -5
 fi
 
-# 4. a copy that makes calls (always_inline: inlined at every level): its
-# counts, and a crash in the function it calls, whose partial paths' stop
-# stacks name the copy's call site
-# the callee that crashes at i = crash_at (any argument crashes the run),
-# and main, which sums TOP(i) for i = 0 .. 4: shared by this part's two
-# programs (4 and 4b), each of which defines TOP's copies between them
-cat >"$work/crashee.inc" <<'EOF'
-#include <stdio.h>
-int crash_at = -1;
-__attribute__((noinline)) int callee(int x)
-{
-	if (x == crash_at)
-		*(volatile int *)0 = 1;
-	return x + 1;
-}
-EOF
-cat >"$work/crashmain.inc" <<'EOF'
-int main(int argc, char **argv)
-{
-	int t = 0;
-	(void)argv;
-	crash_at = argc > 1 ? 3 : -1;
-	for (int i = 0; i < 5; i++)
-		t += TOP(i);
-	printf("%d\n", t);
-	return 0;
-}
-EOF
-cat >"$work/copycall.c" <<'EOF'
-#include "crashee.inc"
-static inline __attribute__((always_inline)) int copy(int x)
-{
-	int s = 0;
-	if (x & 1)
-		s += callee(x);
-	return s;
-}
-#define TOP copy
-#include "crashmain.inc"
-EOF
 # complete paths per region, "REGION: counts" sorted (ipp report's table)
 region_counts() {
 	awk '$1 ~ /^[0-9]+$/ && $NF != "partial" { print $5, $2 }' "$1" | sort -k1,1 -k2,2n |
@@ -288,6 +248,46 @@ else
 	sed 's/^/    /' "$work/err" | head -5
 fi
 
+# 4. a copy that makes calls (always_inline: inlined at every level): its
+# counts, and a crash in the function it calls, whose partial paths' stop
+# stacks name the copy's call site
+# the callee that crashes at i = crash_at (any argument crashes the run),
+# and main, which sums TOP(i) for i = 0 .. 4: shared by this part's two
+# programs (4 and 4b), each of which defines TOP's copies between them
+cat >"$work/crashee.inc" <<'EOF'
+#include <stdio.h>
+int crash_at = -1;
+__attribute__((noinline)) int callee(int x)
+{
+	if (x == crash_at)
+		*(volatile int *)0 = 1;
+	return x + 1;
+}
+EOF
+cat >"$work/crashmain.inc" <<'EOF'
+int main(int argc, char **argv)
+{
+	int t = 0;
+	(void)argv;
+	crash_at = argc > 1 ? 3 : -1;
+	for (int i = 0; i < 5; i++)
+		t += TOP(i);
+	printf("%d\n", t);
+	return 0;
+}
+EOF
+cat >"$work/copycall.c" <<'EOF'
+#include "crashee.inc"
+static inline __attribute__((always_inline)) int copy(int x)
+{
+	int s = 0;
+	if (x & 1)
+		s += callee(x);
+	return s;
+}
+#define TOP copy
+#include "crashmain.inc"
+EOF
 for mode in intra context; do
 	exe=$work/copycall.$mode
 	t="a copy that makes calls, -O2 $mode"
