@@ -159,10 +159,10 @@ RT_HIDDEN uint64_t *rt_counts_scratch(struct ipp_rt_region *r)
 	return r && r->gcounts ? r->gcounts : rt_scratch0;
 }
 
-static RT_NOINST bool scratch_fits(const struct ipp_rt_module *m)
+/* The scratch block holds n counters, a unit's. */
+static RT_NOINST bool scratch_fits(uint64_t n)
 {
-	uint64_t *first, n, *p;
-	unit_counters(m, &first, &n);
+	uint64_t *p;
 	if (n <= rt_scratch_n)
 		return true;
 	p = rt_map(n * sizeof(uint64_t));
@@ -241,7 +241,9 @@ static RT_NOINST void register_locked(struct ipp_rt_module *m)
 		return;
 	}
 	info = rt_alloc(sizeof(*info));
-	if (!info || !scratch_fits(m)) {
+	if (info)
+		unit_counters(m, &info->gfirst, &info->gtotal);
+	if (!info || !scratch_fits(info->gtotal)) {
 		reject(m, "out of memory");
 		return;
 	}
@@ -260,7 +262,6 @@ static RT_NOINST void register_locked(struct ipp_rt_module *m)
 	}
 	info->m = m;
 	info->seq = rt_nmods;
-	unit_counters(m, &info->gfirst, &info->gtotal);
 	for (uint32_t i = 0; i < m->nregions; i++) {
 		struct ipp_rt_region *r = &m->regions[i];
 		if (!r->module)
