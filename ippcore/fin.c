@@ -785,6 +785,7 @@ void ipp_fin_free(ipp_fin *f)
 {
 	if (!f)
 		return;
+	free(f->off);
 	for (size_t i = 0; i < f->nv; i++) {
 		free(f->v[i].succ);
 		mpz_clear(f->v[i].a);

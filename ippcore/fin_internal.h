@@ -77,6 +77,7 @@ struct ipp_fin {
 	ipp_id *by_name;		/* region indices in name order (ipp_fin_region_find) */
 	mpz_t total;
 	uint64_t digest;
+	uint64_t *off;			/* per vertex: chords.c (NULL: none placed) */
 };
 
 /* Fills the *64 fields, max64, empty and narrow of every vertex, edge and

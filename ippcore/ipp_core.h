@@ -330,6 +330,31 @@ bool ipp_fin_proc_fallback(const ipp_fin *f, ipp_id p);
  * ipp_prepare_rows; events.c derives the same rule). */
 bool ipp_fin_proc_restarts(const ipp_fin *f, ipp_id p);
 
+/* Increments on chords (chords.c; Ball & Larus TOPLAS'94, section 3.3):
+ * the path register r at vertex v is the partial sum of the path's rho
+ * values plus off(v) (mod 2^64), and an edge e increments r by
+ * inc_e = rho_e + off(dst) - off(src), 0 on the edges of a maximum-weight
+ * spanning tree of each procedure.  off is 0 at Entry_P, Exit_P and
+ * GExit_P, so a complete path still sums to its number.  Intra mode only;
+ * without placement (context mode, maps from before) off is 0 everywhere
+ * and inc_e is rho_e.
+ *
+ * ipp_fin_place_chords: for every procedure p with enabled[p], from
+ * weight[e] per G*fin edge (how often e runs; IPP_CHORD_FIXED for an
+ * edge that can carry no code, which then gets inc_e = 0).  Returns the
+ * number of procedures placed (a procedure whose fixed edges cannot all
+ * be in the tree keeps off = 0). */
+#define IPP_CHORD_FIXED UINT64_MAX
+size_t ipp_fin_place_chords(ipp_fin *f, const uint64_t *weight, const bool *enabled);
+bool ipp_fin_has_offsets(const ipp_fin *f);
+uint64_t ipp_fin_offset(const ipp_fin *f, ipp_id v);
+uint64_t ipp_fin_inc(const ipp_fin *f, ipp_id e);
+/* The offsets a map holds (vertex v[i] has off[i]; the others 0).
+ * Returns 0, or -1 with a message for a vertex out of range, a pinned
+ * vertex with an offset, or a mode without chords. */
+int ipp_fin_set_offsets(ipp_fin *f, const ipp_id *v, const uint64_t *off, size_t n,
+			char *err, size_t errlen);
+
 /* Regions, in order: procedures in id order, for each its Entry region (if
  * it has one) then, in piecewise mode, its GEntry region if GEntry_P has a
  * successor (a procedure without loops, cuts or restart points has no

@@ -97,6 +97,13 @@ typedef struct ipp_map {
 	size_t nregions;
 	mpz_t total;		/* sum of the region totals */
 	uint64_t digest;	/* ipp_fin_digest() of the writer's G*fin */
+	/* Increments on chords (intra mode; ipp_fin_offset): vertex
+	 * offset_v[i] has offset[i], by increasing vertex; the others 0.
+	 * Not derived: the plugin chose them from GCC's edge frequencies.
+	 * ipp_map_fin() gives them to its G*fin. */
+	ipp_id *offset_v;
+	uint64_t *offset;
+	size_t noffsets;
 } ipp_map;
 
 /* The checksum identifying a unit's build: 64-bit FNV-1a over a canonical

@@ -27,7 +27,7 @@
 #include <inttypes.h>
 #include <limits.h>
 
-#define CACHE_MAGIC "ipp-mapdoc-1\n\0\0"	/* 16 bytes; change with the layout */
+#define CACHE_MAGIC "ipp-mapdoc-2\n\0\0"	/* 16 bytes; change with the layout */
 #define NULL_LEN UINT64_MAX
 
 struct cache_header {
@@ -173,6 +173,11 @@ char *ipp_mapdoc_save(const struct mapdoc *d, int line0, uint64_t text_hash, siz
 		put_u64(&o, g->gentry);
 		put_mpz(&o, g->total);
 		put_mpz(&o, g->offset);
+	}
+	put_u64(&o, m->noffsets);
+	for (size_t i = 0; i < m->noffsets; i++) {
+		put_i64(&o, m->offset_v[i]);
+		put_u64(&o, m->offset[i]);
 	}
 
 	memcpy(h.magic, CACHE_MAGIC, sizeof(h.magic));
@@ -393,6 +398,16 @@ int ipp_mapdoc_load(const char *buf, size_t len, int line0, uint64_t text_hash,
 		g->gentry = get_u64(&in) != 0;
 		get_mpz(&in, g->total);
 		get_mpz(&in, g->offset);
+	}
+	d->capoff = get_count(&in, 8 * 2);
+	m->offset_v = ipp_xcalloc(d->capoff + 1, sizeof(m->offset_v[0]));
+	m->offset = ipp_xcalloc(d->capoff + 1, sizeof(m->offset[0]));
+	for (size_t i = 0; i < d->capoff && !in.bad; i++) {
+		int64_t v = get_i64(&in);
+		if (v < 0 || v > INT32_MAX - 1)
+			in.bad = true;
+		m->offset_v[m->noffsets] = (ipp_id)v;
+		m->offset[m->noffsets++] = get_u64(&in);
 	}
 	return in.bad || in.p != in.end ? -1 : 0;
 }

@@ -123,6 +123,9 @@ ipp_fin *ipp_map_fin(const ipp_map *m, char *err, size_t errlen)
 		FIN_FAIL("the renumbering has psi/rho digest %s but the map says %s: this "
 			 "decoder does not number paths as the plugin did",
 			 ipp_hex64(digest, h1), ipp_hex64(m->digest, h2));
+	if (m->noffsets &&
+	    ipp_fin_set_offsets(f, m->offset_v, m->offset, m->noffsets, msg, sizeof(msg)) < 0)
+		FIN_FAIL("%s", msg);
 	return f;
 fail:
 	ipp_fin_free(f);

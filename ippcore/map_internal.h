@@ -79,10 +79,11 @@ struct rawcallee {
 enum map_key {
 	K_MODULE, K_IPP_VERSION, K_GCC_VERSION, K_MODE, K_LIMIT, K_CHECKSUM, K_FILES, K_PROCS,
 	K_VERTICES, K_EDGES, K_RESTART_VERTICES, K_CUT_VERTICES, K_CUT_CALLS, K_CALLEES,
-	K_BACK_EDGES, K_SUMMARIES, K_FALLBACK, K_REGIONS, K_TOTAL, K_DIGEST, K_COUNT
+	K_BACK_EDGES, K_SUMMARIES, K_FALLBACK, K_REGIONS, K_TOTAL, K_OFFSETS, K_DIGEST, K_COUNT
 };
-/* Every key is required but this one (maps from before it lack it). */
-#define K_OPTIONAL K_CALLEES
+/* Every key is required but these (maps from before them lack them;
+ * 'offsets' is also left out where no vertex has one). */
+#define K_OPTIONAL(k) ((k) == K_CALLEES || (k) == K_OFFSETS)
 /* The names of the keys, indexed by enum map_key. */
 extern const char *const ipp_map_key_names[K_COUNT];
 
@@ -103,7 +104,7 @@ struct mapdoc {
 	struct rawcallee *callees;
 	size_t ncallees, capcallees;
 	struct idlist restart, cutv, cutc, back, fallback;
-	size_t capsum, capreg;
+	size_t capsum, capreg, capoff;
 };
 
 /* (map_cache.c) The records of a document read (step 1, before step 2

@@ -42,7 +42,7 @@ static int parse_summary_why(const char *s, enum ipp_summary_why *out)
 const char *const ipp_map_key_names[K_COUNT] = {
 	"module", "ipp-version", "gcc-version", "mode", "limit", "checksum", "files", "procs",
 	"vertices", "edges", "restart-vertices", "cut-vertices", "cut-calls", "callees",
-	"back-edges", "summaries", "fallback", "regions", "total", "digest"
+	"back-edges", "summaries", "fallback", "regions", "total", "offsets", "digest"
 };
 
 static void mapdoc_free(struct mapdoc *d)
@@ -100,6 +100,8 @@ void ipp_map_free(ipp_map *m)
 	free(m->back_edges);
 	free(m->summaries);
 	free(m->fallback);
+	free(m->offset_v);
+	free(m->offset);
 	for (size_t i = 0; i < m->nregions; i++) {
 		free(m->regions[i].name);
 		mpz_clear(m->regions[i].total);
@@ -367,6 +369,37 @@ static int read_summary(ipp_yreader *r, struct mapdoc *d)
 	return 0;
 }
 
+/* [vertex, offset]: by increasing vertex (whether the vertex exists is
+ * checked when the G*fin is made, ipp_fin_set_offsets) */
+static int read_offset(ipp_yreader *r, struct mapdoc *d)
+{
+	ipp_map *m = d->m;
+	const ipp_yitem *it;
+	int64_t v;
+	uint64_t off;
+	size_t n;
+	if (ipp_yr_tuple(r, "an offset", &n) < 0 || ipp_yr_arity(r, n, 2, "an offset") < 0)
+		return -1;
+	it = r->items;
+	if (ipp_yr_int(r, &it[0], "offset vertex", 0, INT32_MAX - 1, &v) < 0 ||
+	    ipp_yr_u64(r, &it[1], "offset", &off) < 0)
+		return -1;
+	if (m->noffsets && v <= m->offset_v[m->noffsets - 1])
+		return ipp_yr_fail(r, it[0].line, it[0].col, "offsets must be listed by increasing "
+				   "vertex (%" PRId64 " after %" PRId32 ")", v,
+				   m->offset_v[m->noffsets - 1]);
+	if (off == 0)
+		return ipp_yr_fail(r, it[1].line, it[1].col, "offsets: vertex %" PRId64 " is listed "
+				   "with offset 0", v);
+	if (m->noffsets == d->capoff) {
+		IPP_ARRAY_GROW(m->offset_v, m->noffsets, d->capoff);
+		m->offset = ipp_xrealloc(m->offset, d->capoff * sizeof(*m->offset));
+	}
+	m->offset_v[m->noffsets] = (ipp_id)v;
+	m->offset[m->noffsets++] = off;
+	return 0;
+}
+
 /* [name, proc, entry|gentry, total, offset] */
 static int read_region(ipp_yreader *r, struct mapdoc *d)
 {
@@ -458,6 +491,8 @@ static int read_key_value(ipp_yreader *r, struct mapdoc *d, enum map_key k)
 		return read_records(r, d, "a list of callees", read_callee);
 	case K_REGIONS:
 		return read_records(r, d, "a list of regions", read_region);
+	case K_OFFSETS:
+		return read_records(r, d, "a list of offsets", read_offset);
 	case K_RESTART_VERTICES:
 		return read_id_list(r, &d->restart, "restart-vertices");
 	case K_CUT_VERTICES:
@@ -549,7 +584,7 @@ static ipp_map *read_map_document(ipp_yreader *r, const struct cache_ctx *cc)
 	if (read_map_keys(r, &d, false) < 0)
 		goto fail;
 	for (int k = 0; k < K_COUNT; k++)
-		if (!d.seen[k] && k != K_OPTIONAL) {
+		if (!d.seen[k] && !K_OPTIONAL(k)) {
 			ipp_yr_fail(r, d.m->line, 0, "map document lacks the key '%s'",
 				    ipp_map_key_names[k]);
 			goto fail;

@@ -275,6 +275,25 @@ static void write_derived(FILE *out, const ipp_fin *fin)
 	mpz_clear(x);
 }
 
+/* offsets: [vertex, offset] where it is not 0 (increments on chords:
+ * ipp_fin_offset); no key where there is none. */
+static void write_offsets(FILE *out, const ipp_fin *fin)
+{
+	size_t nv = ipp_fin_nvertices(fin);
+	bool any = false;
+	if (!ipp_fin_has_offsets(fin))
+		return;
+	for (ipp_id v = 0; (size_t)v < nv; v++) {
+		uint64_t off = ipp_fin_offset(fin, v);
+		if (!off)
+			continue;
+		if (!any)
+			fputs("offsets:\n", out);
+		any = true;
+		fprintf(out, "- [%" PRId32 ", %" PRIu64 "]\n", v, off);
+	}
+}
+
 int ipp_map_write(FILE *out, const ipp_fin *fin, const ipp_cuts *cuts,
 		  const ipp_map_meta *meta, const mpz_t limit, char *err, size_t errlen)
 {
@@ -328,6 +347,7 @@ int ipp_map_write(FILE *out, const ipp_fin *fin, const ipp_cuts *cuts,
 	ipp_yw_id_list(out, "cut-calls", cuts->calls, cuts->ncalls);
 	write_callees(out, g);
 	write_derived(out, fin);
+	write_offsets(out, fin);
 	fprintf(out, "digest: \"%s\"\n...\n", ipp_hex64(ipp_fin_digest(fin), hex));
 
 	ipp_strtab_free(&files);

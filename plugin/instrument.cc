@@ -209,6 +209,106 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* Increments on chords (ippcore/chords.c)                              */
+/* ------------------------------------------------------------------ */
+
+/* How often a CFG edge runs, by GCC's estimate (guessed at -O1 and up;
+ * at -O0 every edge weighs the same and the tree is the first one by
+ * edge id). */
+static uint64_t edge_weight(edge ge)
+{
+	profile_count c = ge->count();
+	if (!c.initialized_p())
+		return 1;
+	gcov_type n = c.to_gcov_type();
+	return n > 0 ? (uint64_t)n : 0;
+}
+
+/* Intra mode: the path register's increments go on the chords of a
+ * maximum-weight spanning tree of each procedure (Ball & Larus,
+ * TOPLAS'94), weighted by GCC's estimated edge counts.  A G* edge's
+ * increment is emitted on the CFG edge of its route, so the fin edge of
+ * every edge of a route weighs that CFG edge's count; the edges that lie
+ * inside a block (between the vertices of its chain) have no code of
+ * their own and weigh IPP_CHORD_FIXED.  Not in functions that keep the
+ * register in memory (abnormal edges, landing pads: their restarts
+ * compare and set it) nor in their inlined copies: those keep rho on
+ * their edges (offset 0). */
+void ipp_place_chords(struct unit *u, ipp_fin *fin)
+{
+	size_t ne = ipp_fin_nedges(fin), np = ipp_graph_nprocs(u->g);
+	uint64_t *weight;
+	bool *enabled;
+	if (ipp_fin_mode(fin) != IPP_MODE_INTRA || !ipp_opts.chords)
+		return;
+	weight = XNEWVEC(uint64_t, ne + 1);
+	enabled = XCNEWVEC(bool, np + 1);
+	for (size_t e = 0; e < ne; e++)
+		weight[e] = IPP_CHORD_FIXED;
+	for (size_t i = 0; i < u->nfns; i++) {
+		fninfo *fi = &u->fns[i];
+		const struct body *b = &fi->orig;
+		if (fi->skip || fi->in_memory)
+			continue;
+		enabled[fi->proc] = true;
+		for (int k = 0; k < fi->inl.n; k++)
+			if (fi->inl.v[k].proc != IPP_NONE)
+				enabled[fi->inl.v[k].proc] = true;
+		for (size_t k = 0; k < b->ne; k++) {
+			edge ge = b->gedge[k];
+			uint64_t w;
+			if (!ge)
+				continue;
+			w = edge_weight(ge);
+			for (ipp_id x = b->ebase + (ipp_id)k; x != IPP_NONE; x = u->rnext[x])
+				if (u->fin_of[x] != IPP_NONE)
+					weight[u->fin_of[x]] = w;
+		}
+	}
+	ipp_fin_place_chords(fin, weight, enabled);
+	XDELETEVEC(enabled);
+	XDELETEVEC(weight);
+}
+
+/* The module's offsets table: the vertices where a frame's checkpoint may
+ * stand -- those the instrumentation stored (emit_stand), the vertex
+ * before each such call (where the runtime stops a path whose callee
+ * overflowed the stack in its prologue, docs/PROTOCOL.md), and the entries
+ * (offset 0) -- in runs of consecutive such vertices with the same offset;
+ * runs of offset 0 are left out.  The vertices of a block's chain share
+ * their offset, so a run is about a block.  After every body is
+ * instrumented.  *out: XNEWVEC. */
+void ipp_offset_runs(const struct unit *u, const ipp_fin *fin, struct ipp_offset_run **out,
+		     size_t *nout)
+{
+	size_t nv = ipp_graph_nvertices(u->g), n = 0;
+	struct ipp_offset_run *runs = XNEWVEC(struct ipp_offset_run, nv + 1), cur;
+	bool open = false;
+	for (size_t x = 0; ipp_fin_has_offsets(fin) && x < nv; x++) {
+		ipp_id v = (ipp_id)x;
+		bool before_call = x + 1 < nv && u->stands[x + 1] &&
+				   ipp_vertex_kind(u->g, v + 1) == IPP_V_CALL;
+		uint64_t off;
+		if (!u->stands[x] && !before_call && ipp_vertex_kind(u->g, v) != IPP_V_ENTRY)
+			continue;
+		off = ipp_fin_offset(fin, v);
+		if (open && off == cur.offset) {
+			cur.last = v;
+			continue;
+		}
+		if (open && cur.offset)
+			runs[n++] = cur;
+		cur.first = cur.last = v;
+		cur.offset = off;
+		open = true;
+	}
+	if (open && cur.offset)
+		runs[n++] = cur;
+	*out = runs;
+	*nout = n;
+}
+
 /* Two-level counting (docs/NUMBERING.md) pays where many records of an
  * activation go to a hash table: context mode, a procedure whose local
  * paths from its entry and restarts fit a row, and that records at its
@@ -527,11 +627,18 @@ static tree lin_val(gimple_seq *seq, struct fnstate *st, mpz_t a, mpz_t b)
 	return t2;
 }
 
-/* rho_e(nvc) of G*fin edge e */
+/* rho_e(nvc) of G*fin edge e: what the register adds on e.  With
+ * increments on chords (intra mode) it adds inc_e = rho_e + off(dst) -
+ * off(src) instead (ipp_place_chords), which sums to the same number over
+ * every complete path. */
 static tree rho_val(gimple_seq *seq, struct fnstate *st, ipp_id e)
 {
 	mpz_t a, b;
 	tree v;
+	if (ipp_fin_has_offsets(st->fin)) {
+		gcc_assert(!st->ctx && TREE_CODE(st->nvc) == INTEGER_CST);
+		return build_int_cstu(ipp_u64, ipp_fin_inc(st->fin, e));
+	}
 	mpz_inits(a, b, NULL);
 	ipp_fin_rho(st->fin, e, a, b);
 	v = lin_val(seq, st, a, b);
@@ -787,6 +894,8 @@ static void emit_local_set(gimple_seq *seq, struct fnstate *st, uint64_t v)
  * checkpoint (docs/PROTOCOL.md, "The checkpoint"). */
 static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_path)
 {
+	if (v >= 0)
+		st->u->stands[v & ~IPP_VERTEX_INSIDE] = true;
 	if (store_path)
 		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), val(seq, st->r));
 	emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)), build_int_cst(integer_type_node, v));
@@ -1599,6 +1708,7 @@ void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 	u->fin_of = XNEWVEC(ipp_id, ne);
 	u->exit_of = XNEWVEC(ipp_id, nv);
 	u->restart_of = XNEWVEC(ipp_id, nv);
+	u->stands = XCNEWVEC(bool, nv + 1);
 	for (size_t i = 0; i < ne; i++)
 		u->fin_of[i] = IPP_NONE;
 	for (size_t i = 0; i < nv; i++)

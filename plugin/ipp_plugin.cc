@@ -28,6 +28,8 @@ static struct plugin_info ipp_info = {
 	"                                       paths (IPP_LAST), written at exit and crash\n"
 	"  -fplugin-arg-ipp-einline[=yes|no]    instrument after early inlining, inlined\n"
 	"                                       copies as virtual procedures (default: yes)\n"
+	"  -fplugin-arg-ipp-chords[=yes|no]     intra mode: increment the path register on the\n"
+	"                                       chords of a spanning tree (default: yes)\n"
 	"  -fplugin-arg-ipp-inline-as-plain     let GCC's IPA inliner see the program's sizes,\n"
 	"                                       not the instrumented ones (faster program,\n"
 	"                                       slower compile: README)\n"
@@ -126,6 +128,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	ipp_opts.last = false;
 	int einline = -1;	/* not given: on */
 	ipp_opts.inline_as_plain = false;
+	ipp_opts.chords = true;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
 		const char *k = info->argv[i].key, *v = info->argv[i].value;
@@ -153,6 +156,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			if (!yesno_arg(k, v, &on))
 				return 1;
 			einline = on;
+		} else if (strcmp(k, "chords") == 0) {
+			if (!yesno_arg(k, v, &ipp_opts.chords))
+				return 1;
 		} else if (strcmp(k, "inline-as-plain") == 0) {
 			if (!flag_arg(k, v, &ipp_opts.inline_as_plain, ""))
 				return 1;
@@ -166,7 +172,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			}
 		} else {
 			error("ipp: unknown option %<-fplugin-arg-ipp-%s%> (known: %<mode%>, "
-			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>, %<inline-as-plain%>)", k);
+			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>, %<chords%>, %<inline-as-plain%>)", k);
 			return 1;
 		}
 	}

@@ -34,6 +34,8 @@ struct ipp_options {
 	bool einline;		/* -fplugin-arg-ipp-einline[=yes|no]: the pass
 				 * runs after early inlining (inline.cc); on by
 				 * default */
+	bool chords;		/* -fplugin-arg-ipp-chords[=yes|no]: intra mode's
+				 * increments on chords (default yes) */
 	bool inline_as_plain;	/* -fplugin-arg-ipp-inline-as-plain: GCC's IPA
 				 * inliner sees the program's sizes (sizes.cc) */
 };
@@ -201,6 +203,8 @@ struct unit {
 	ipp_id *fin_of;		/* G* edge -> kept NORMAL fin edge, or IPP_NONE */
 	ipp_id *exit_of;	/* G* vertex -> its SURR_EXIT fin edge, or IPP_NONE */
 	ipp_id *restart_of;	/* G* vertex -> SURR_ENTRY fin edge into it, or IPP_NONE */
+	bool *stands;		/* G* vertex: some frame's checkpoint names it
+				 * (emit_stand; the module's offsets table) */
 	const char *checksum;	/* the unit's, in hex */
 	/* the entries of the map's x-lines key (seg_flush), NULL if none */
 	FILE *xlines;
@@ -323,6 +327,21 @@ struct ipp_copy_run {
 /* Sets the module's copies table (runs sorted by vertex and disjoint);
  * before ipp_abi_module_callees. */
 void ipp_abi_module_copies(const struct ipp_copy_run *runs, size_t n, const char *checksum);
+/* A run of vertices first .. last where a frame may stand with the same
+ * offset (struct ipp_rt_offset). */
+struct ipp_offset_run {
+	ipp_id first, last;
+	uint64_t offset;
+};
+/* Sets the module's offsets table (runs sorted and disjoint); before
+ * ipp_abi_module_callees. */
+void ipp_abi_module_offsets(const struct ipp_offset_run *runs, size_t n, const char *checksum);
+/* Increments on chords (instrument.cc): places them (intra mode), and
+ * the runs of the module's offsets table, after every body is
+ * instrumented. */
+void ipp_place_chords(struct unit *u, ipp_fin *fin);
+void ipp_offset_runs(const struct unit *u, const ipp_fin *fin, struct ipp_offset_run **out,
+		     size_t *nout);
 
 
 /* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
@@ -335,6 +354,7 @@ enum ipp_abi_tree {
 #define IPP_ABI_CALLEE_FIELD(CTYPE, TREE, NAME) IPP_ABI_CALLEE_##NAME,
 #define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME) IPP_ABI_ENTRY_##NAME,
 #define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME) IPP_ABI_COPY_##NAME,
+#define IPP_ABI_OFFSET_FIELD(CTYPE, TREE, NAME) IPP_ABI_OFFSET_##NAME,
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
 #include "ipp_abi.def"
@@ -345,6 +365,7 @@ enum ipp_abi_tree {
 	IPP_ABI_CALLEE_TYPE,
 	IPP_ABI_ENTRY_TYPE,
 	IPP_ABI_COPY_TYPE,
+	IPP_ABI_OFFSET_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */

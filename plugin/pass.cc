@@ -190,6 +190,7 @@ static unsigned int execute_ipp_1(void)
 	ipp_fin_maps(&u, fin);
 	ipp_decide_frames(&u, fin);
 	ipp_prepare_rows(&u, fin);
+	ipp_place_chords(&u, fin);
 	/* with -fplugin-arg-ipp-inline-as-plain: the size of each body before
 	 * the pass adds to it (sizes.cc); a clone starts as a copy of its
 	 * original */
@@ -245,6 +246,13 @@ static unsigned int execute_ipp_1(void)
 		size_t nruns;
 		ipp_copy_runs(&u, fin, &runs, &nruns);
 		ipp_abi_module_copies(runs, nruns, cks);
+		XDELETEVEC(runs);
+	}
+	{
+		struct ipp_offset_run *runs;
+		size_t nruns;
+		ipp_offset_runs(&u, fin, &runs, &nruns);
+		ipp_abi_module_offsets(runs, nruns, cks);
 		XDELETEVEC(runs);
 	}
 	{

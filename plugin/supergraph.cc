@@ -787,6 +787,7 @@ void ipp_unit_free(struct unit *u)
 	XDELETEVEC(u->fin_of);
 	XDELETEVEC(u->exit_of);
 	XDELETEVEC(u->restart_of);
+	XDELETEVEC(u->stands);
 }
 
 fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc)

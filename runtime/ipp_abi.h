@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 11u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 12u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -66,6 +66,11 @@ extern "C" {
 				 * thread's (__ipp_counts): an inlined copy
 				 * takes its counters at a fixed distance
 				 * from its caller's.
+				 * 12: intra mode increments the path
+				 * register on chords: a frame's number at
+				 * a vertex exceeds the path's partial sum
+				 * by the module's offset of the vertex
+				 * (struct ipp_rt_offset).
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -82,6 +87,7 @@ struct ipp_rt_rows;
 struct ipp_rt_callee;
 struct ipp_rt_entry;
 struct ipp_rt_copy;
+struct ipp_rt_offset;
 struct ipp_rt_arc;
 
 /* The structures, thread-local variables and functions of the ABI are
@@ -124,6 +130,8 @@ struct ipp_rt_arc;
  *   copies       ncopies runs of vertices of inlined copies whose
  *                checkpoints go to the frame around them, sorted by
  *                vertex, disjoint (struct ipp_rt_copy)
+ *   offsets      noffsets runs of vertices whose offset is not 0, sorted
+ *                by vertex, disjoint (struct ipp_rt_offset)
  *
  * struct ipp_rt_callee -- one of them: the call vertex, the callee's Entry
  * vertex, and the callee's Entry region if the call is summarized (the
@@ -196,6 +204,19 @@ struct ipp_rt_entry {
  * then v (and call may lie in another such copy: the walk repeats). */
 #define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_copy {
+#include "ipp_abi.def"
+};
+/* struct ipp_rt_offset -- increments on chords (intra mode; ippcore's
+ * ipp_fin_offset, docs/PROTOCOL.md "Increments on chords"): where a frame
+ * stands at a vertex first .. last (inclusive), frame.path is the path's
+ * partial sum plus `offset` (mod 2^64).  The runtime subtracts it before
+ * it records the partial path.  A run covers the vertices where a frame
+ * may stand (calls, return sites, restarts, the vertex before a call)
+ * with this offset, consecutive among those: the vertices of one block's
+ * chain share theirs (no increment inside a block).  The others are
+ * never looked up. */
+#define IPP_ABI_OFFSET_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_offset {
 #include "ipp_abi.def"
 };
 

@@ -113,6 +113,25 @@ static RT_NOINST const struct ipp_rt_copy *copy_of(const struct ipp_rt_module *m
 	return NULL;
 }
 
+/* The offset of vertex v in module m (struct ipp_rt_offset: increments on
+ * chords), 0 if it has none: a binary search of the sorted, disjoint
+ * runs. */
+static RT_NOINST uint64_t offset_of(const struct ipp_rt_module *m, int32_t v)
+{
+	uint32_t lo = 0, hi = m->noffsets;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const struct ipp_rt_offset *o = &m->offsets[mid];
+		if (v < o->first)
+			hi = mid;
+		else if (v > o->last)
+			lo = mid + 1;
+		else
+			return o->offset;
+	}
+	return 0;
+}
+
 /* The most copies one inside another the walk follows from a vertex: a
  * copy's call vertex lies in the procedure around it, so the chain ends;
  * the bound only guards against a corrupt table. */
@@ -340,12 +359,18 @@ static RT_NOINST unsigned walk(struct rt_thread *t, struct rt_plist *l, struct i
 			 * already (PROTOCOL.md, rule 9): nothing is pending. */
 		} else if (ok <= 0 || !rt_region_ready(r.region)) {
 			t->bad_frames++;
-		} else if (add_run(l, &r) == 0) {
-			/* Only the innermost frame: the group's other frames
-			 * are still their callers' call sites. */
-			if (abandon)
-				r.g0->vertex = -1;
-			n++;
+		} else {
+			/* the frame's number is the register's: the partial
+			 * sum plus the vertex's offset (intra mode) */
+			r.num -= offset_of(r.region->module,
+					   cur->vertex & ~(IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0));
+			if (add_run(l, &r) == 0) {
+				/* Only the innermost frame: the group's other
+				 * frames are still their callers' call sites. */
+				if (abandon)
+					r.g0->vertex = -1;
+				n++;
+			}
 		}
 		if (ok < 0 || has_f || outer->prev == outer)
 			break;

@@ -256,6 +256,15 @@ static void tables_events(struct tables *t)
 		ipp_fin_rho(t->f, (ipp_id)e, a, b);
 		t->rho_add[e] = mpz_sgn(a) != 0 || mpz_sgn(b) != 0;
 		t->rho_mul[e] = mpz_sgn(a) != 0;
+		if (ipp_fin_has_offsets(t->f)) {
+			/* increments on chords (intra): rho_e(1) + off(dst) -
+			 * off(src), modulo 2^64 */
+			mpz_add(a, a, b);
+			mpz_add_ui(a, a, ipp_fin_offset(t->f, ipp_fin_edst(t->f, (ipp_id)e)));
+			mpz_sub_ui(a, a, ipp_fin_offset(t->f, ipp_fin_esrc(t->f, (ipp_id)e)));
+			mpz_fdiv_r_2exp(a, a, 64);
+			t->rho_add[e] = mpz_sgn(a) != 0;
+		}
 	}
 	for (size_t v = 0; v < t->nv; v++) {
 		ipp_fin_psi(t->f, (ipp_id)v, a, b);
@@ -1555,6 +1564,21 @@ static void run_config(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *c
 		       ipp_mode_name(mode), cutlabel, err);
 		st->failures++;
 		return;
+	}
+	if (mode == IPP_MODE_INTRA && seed % 2) {
+		/* increments on chords, by random weights, in every
+		 * procedure: the events count the edges that increment */
+		rg_rng rng;
+		size_t ne = ipp_fin_nedges(f), np = ipp_graph_nprocs(g);
+		uint64_t *w = xcalloc(ne + 1, sizeof(*w));
+		bool *en = xcalloc(np + 1, sizeof(*en));
+		rg_rng_seed(&rng, seed * 31u + 17u);
+		for (size_t e = 0; e < ne; e++)
+			w[e] = rg_rng_below(&rng, 1000);
+		memset(en, 1, np);
+		ipp_fin_place_chords(f, w, en);
+		free(en);
+		free(w);
 	}
 	tables_init(&t, f);
 	st->configs++;
