@@ -48,6 +48,9 @@ static size_t ncopies;
 /* ... and the offsets table, set by ipp_abi_module_offsets. */
 static tree offsets_var;
 static size_t noffsets;
+/* ... and the restarts table, set by ipp_abi_module_restarts. */
+static tree restarts_var;
+static size_t nrestarts;
 
 const struct ggc_root_tab ipp_abi_gc_roots[] = {
 	{ &ipp_abi_trees[0], IPP_ABI_NTREES, sizeof(ipp_abi_trees[0]),
@@ -59,7 +62,7 @@ const struct ggc_root_tab ipp_abi_gc_roots[] = {
 static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
 	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_cu64_ptr, ipp_t_frame_ptr,
 	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr, ipp_t_entry_ptr,
-	ipp_t_copy_ptr, ipp_t_offset_ptr;
+	ipp_t_copy_ptr, ipp_t_offset_ptr, ipp_t_restart_ptr;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -175,6 +178,7 @@ bool ipp_abi_init(void)
 	ABI_TYPE(ENTRY) = make_node(RECORD_TYPE);
 	ABI_TYPE(COPY) = make_node(RECORD_TYPE);
 	ABI_TYPE(OFFSET) = make_node(RECORD_TYPE);
+	ABI_TYPE(RESTART) = make_node(RECORD_TYPE);
 	ipp_t_frame_ptr = build_pointer_type(ABI_TYPE(FRAME));
 	ipp_t_region_ptr = build_pointer_type(ABI_TYPE(REGION));
 	ipp_t_module_ptr = build_pointer_type(ABI_TYPE(MODULE));
@@ -183,6 +187,7 @@ bool ipp_abi_init(void)
 	ipp_t_entry_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(ENTRY), TYPE_QUAL_CONST));
 	ipp_t_copy_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(COPY), TYPE_QUAL_CONST));
 	ipp_t_offset_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(OFFSET), TYPE_QUAL_CONST));
+	ipp_t_restart_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(RESTART), TYPE_QUAL_CONST));
 
 	/* add_field prepends, and finish_builtin_struct reverses the chain:
 	 * the fields go in in ipp_abi.def's (declaration) order. */
@@ -227,6 +232,12 @@ bool ipp_abi_init(void)
 	ABI_FIELD(OFFSET, NAME) = add_field(ABI_TYPE(OFFSET), #NAME, TREE, &fields);
 #include "ipp_abi.def"
 	finish_builtin_struct(ABI_TYPE(OFFSET), "ipp_rt_offset", fields, NULL_TREE);
+
+	fields = NULL_TREE;
+#define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(RESTART, NAME) = add_field(ABI_TYPE(RESTART), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(RESTART), "ipp_rt_restart", fields, NULL_TREE);
 
 	fields = NULL_TREE;
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) \
@@ -275,6 +286,7 @@ bool ipp_abi_init(void)
 	ok &= check_struct("struct ipp_rt_entry", ABI_TYPE(ENTRY), sizeof(struct ipp_rt_entry));
 	ok &= check_struct("struct ipp_rt_copy", ABI_TYPE(COPY), sizeof(struct ipp_rt_copy));
 	ok &= check_struct("struct ipp_rt_offset", ABI_TYPE(OFFSET), sizeof(struct ipp_rt_offset));
+	ok &= check_struct("struct ipp_rt_restart", ABI_TYPE(RESTART), sizeof(struct ipp_rt_restart));
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME)                                              \
 	ok &= check_field("struct ipp_rt_frame", ABI_FIELD(FRAME, NAME),                    \
 			  offsetof(struct ipp_rt_frame, NAME), sizeof(CTYPE));
@@ -299,6 +311,9 @@ bool ipp_abi_init(void)
 #define IPP_ABI_OFFSET_FIELD(CTYPE, TREE, NAME)                                             \
 	ok &= check_field("struct ipp_rt_offset", ABI_FIELD(OFFSET, NAME),                  \
 			  offsetof(struct ipp_rt_offset, NAME), sizeof(CTYPE));
+#define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME)                                            \
+	ok &= check_field("struct ipp_rt_restart", ABI_FIELD(RESTART, NAME),                \
+			  offsetof(struct ipp_rt_restart, NAME), sizeof(CTYPE));
 #include "ipp_abi.def"
 	return ok;
 }
@@ -454,8 +469,14 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(OFFSET), offsets_var,
 						 size_int(0), NULL_TREE, NULL_TREE)));
 	}
-	entries_var = copies_var = offsets_var = NULL_TREE;
-	nentries = ncopies = noffsets = 0;
+	if (restarts_var) {
+		INIT(me, MODULE, nrestarts, build_int_cst(ipp_t_u32, nrestarts));
+		INIT(me, MODULE, restarts,
+		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(RESTART), restarts_var,
+						 size_int(0), NULL_TREE, NULL_TREE)));
+	}
+	entries_var = copies_var = offsets_var = restarts_var = NULL_TREE;
+	nentries = ncopies = noffsets = nrestarts = 0;
 	DECL_INITIAL(module_var) = build_constructor(ABI_TYPE(MODULE), me);
 	varpool_node::finalize_decl(module_var);
 	module_init = NULL;
@@ -664,6 +685,28 @@ void ipp_abi_module_offsets(const struct ipp_offset_run *runs, size_t n, const c
 	snprintf(name, sizeof(name), "__ipp_offsets_%s", checksum);
 	offsets_var = static_var(name, type, build_constructor(type, elts));
 	noffsets = n;
+}
+
+void ipp_abi_module_restarts(const struct ipp_restart_point *pts, size_t n, const char *checksum)
+{
+	tree type;
+	vec<constructor_elt, va_gc> *elts = NULL;
+	char name[64];
+
+	if (!n)
+		return;
+	type = build_array_type(ABI_TYPE(RESTART), build_index_type(size_int(n - 1)));
+	for (size_t i = 0; i < n; i++) {
+		vec<constructor_elt, va_gc> *fe = NULL;
+		gcc_assert(i == 0 || pts[i].vertex > pts[i - 1].vertex);
+		INIT(fe, RESTART, vertex, build_int_cst(ipp_t_i32, pts[i].vertex));
+		INIT(fe, RESTART, reserved, build_int_cst(ipp_t_u32, 0));
+		INIT(fe, RESTART, number, build_int_cstu(ipp_t_u64, pts[i].number));
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(RESTART), fe));
+	}
+	snprintf(name, sizeof(name), "__ipp_restarts_%s", checksum);
+	restarts_var = static_var(name, type, build_constructor(type, elts));
+	nrestarts = n;
 }
 
 void ipp_abi_module_copies(const struct ipp_copy_run *runs, size_t n, const char *checksum)

@@ -309,6 +309,28 @@ void ipp_offset_runs(const struct unit *u, const ipp_fin *fin, struct ipp_offset
 	*nout = n;
 }
 
+void ipp_restart_points(const struct unit *u, const ipp_fin *fin,
+			struct ipp_restart_point **out, size_t *nout)
+{
+	size_t nv = ipp_graph_nvertices(u->g), n = 0;
+	struct ipp_restart_point *pts = XNEWVEC(struct ipp_restart_point, nv + 1);
+	mpz_t a, b;
+	mpz_inits(a, b, NULL);
+	for (size_t x = 0; x < nv; x++) {
+		if (!u->restart_bare[x])
+			continue;
+		/* the partial sum after Entry_P -> x: rho (nvc = 1) */
+		ipp_fin_rho(fin, u->restart_of[x], a, b);
+		mpz_add(a, a, b);
+		gcc_assert(mpz_sizeinbase(a, 2) <= 64);
+		pts[n].vertex = (ipp_id)x;
+		pts[n++].number = mpz_get_ui(a);
+	}
+	mpz_clears(a, b, NULL);
+	*out = pts;
+	*nout = n;
+}
+
 /* Two-level counting (docs/NUMBERING.md) pays where many records of an
  * activation go to a hash table: context mode, a procedure whose local
  * paths from its entry and restarts fit a row, and that records at its
@@ -895,7 +917,7 @@ static void emit_local_set(gimple_seq *seq, struct fnstate *st, uint64_t v)
 static void emit_stand(gimple_seq *seq, struct fnstate *st, int v, bool store_path)
 {
 	if (v >= 0)
-		st->u->stands[v & ~IPP_VERTEX_INSIDE] = true;
+		st->u->stands[IPP_VERTEX_ID(v)] = true;
 	if (store_path)
 		emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, path)), val(seq, st->r));
 	emit_assign(seq, fld(st->frame, ABI_FIELD(FRAME, vertex)), build_int_cst(integer_type_node, v));
@@ -954,7 +976,7 @@ static void emit_pop(gimple_seq *seq, tree frame)
  * site (ipp_abi.h, IPP_VERTEX_INSIDE). */
 static int inside(ipp_id v)
 {
-	gcc_assert(v >= 0 && v < IPP_VERTEX_PATH0);
+	gcc_assert(v >= 0 && v < IPP_VERTEX_RESTART);
 	return (int)v | IPP_VERTEX_INSIDE;
 }
 
@@ -1016,6 +1038,14 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 		return;
 	}
 	emit_assign(seq, st->r, restart_val(seq, st, v));
+	if (ipp_fin_has_offsets(st->fin) && !st->fi->in_memory) {
+		/* intra mode: the number after the restart is a constant,
+		 * which the runtime takes from the module's restarts table
+		 * (ipp_abi.h, IPP_VERTEX_RESTART): the vertex alone */
+		st->u->restart_bare[v] = true;
+		emit_stand(seq, st, inside(v) | IPP_VERTEX_RESTART, false);
+		return;
+	}
 	emit_stand(seq, st, inside(v), true);
 }
 
@@ -1709,6 +1739,7 @@ void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 	u->exit_of = XNEWVEC(ipp_id, nv);
 	u->restart_of = XNEWVEC(ipp_id, nv);
 	u->stands = XCNEWVEC(bool, nv + 1);
+	u->restart_bare = XCNEWVEC(bool, nv + 1);
 	for (size_t i = 0; i < ne; i++)
 		u->fin_of[i] = IPP_NONE;
 	for (size_t i = 0; i < nv; i++)

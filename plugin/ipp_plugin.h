@@ -205,6 +205,8 @@ struct unit {
 	ipp_id *restart_of;	/* G* vertex -> SURR_ENTRY fin edge into it, or IPP_NONE */
 	bool *stands;		/* G* vertex: some frame's checkpoint names it
 				 * (emit_stand; the module's offsets table) */
+	bool *restart_bare;	/* G* vertex: a restart's checkpoint there
+				 * stored no number (the restarts table) */
 	const char *checksum;	/* the unit's, in hex */
 	/* the entries of the map's x-lines key (seg_flush), NULL if none */
 	FILE *xlines;
@@ -342,6 +344,19 @@ void ipp_abi_module_offsets(const struct ipp_offset_run *runs, size_t n, const c
 void ipp_place_chords(struct unit *u, ipp_fin *fin);
 void ipp_offset_runs(const struct unit *u, const ipp_fin *fin, struct ipp_offset_run **out,
 		     size_t *nout);
+/* A restart vertex whose checkpoint stores no number, and its number
+ * (struct ipp_rt_restart). */
+struct ipp_restart_point {
+	ipp_id vertex;
+	uint64_t number;
+};
+/* Sets the module's restarts table (sorted by vertex); before
+ * ipp_abi_module_callees. */
+void ipp_abi_module_restarts(const struct ipp_restart_point *pts, size_t n, const char *checksum);
+/* The restart vertices whose checkpoints stored no number (emit_split),
+ * after every body is instrumented.  *out: XNEWVEC. */
+void ipp_restart_points(const struct unit *u, const ipp_fin *fin,
+			struct ipp_restart_point **out, size_t *nout);
 
 
 /* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
@@ -355,6 +370,7 @@ enum ipp_abi_tree {
 #define IPP_ABI_ENTRY_FIELD(CTYPE, TREE, NAME) IPP_ABI_ENTRY_##NAME,
 #define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME) IPP_ABI_COPY_##NAME,
 #define IPP_ABI_OFFSET_FIELD(CTYPE, TREE, NAME) IPP_ABI_OFFSET_##NAME,
+#define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME) IPP_ABI_RESTART_##NAME,
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
 #include "ipp_abi.def"
@@ -366,6 +382,7 @@ enum ipp_abi_tree {
 	IPP_ABI_ENTRY_TYPE,
 	IPP_ABI_COPY_TYPE,
 	IPP_ABI_OFFSET_TYPE,
+	IPP_ABI_RESTART_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */

@@ -250,10 +250,14 @@ static unsigned int execute_ipp_1(void)
 	}
 	{
 		struct ipp_offset_run *runs;
-		size_t nruns;
+		struct ipp_restart_point *pts;
+		size_t nruns, npts;
 		ipp_offset_runs(&u, fin, &runs, &nruns);
 		ipp_abi_module_offsets(runs, nruns, cks);
 		XDELETEVEC(runs);
+		ipp_restart_points(&u, fin, &pts, &npts);
+		ipp_abi_module_restarts(pts, npts, cks);
+		XDELETEVEC(pts);
 	}
 	{
 		struct ipp_callee_site *sites;

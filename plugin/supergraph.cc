@@ -788,6 +788,7 @@ void ipp_unit_free(struct unit *u)
 	XDELETEVEC(u->exit_of);
 	XDELETEVEC(u->restart_of);
 	XDELETEVEC(u->stands);
+	XDELETEVEC(u->restart_bare);
 }
 
 fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc)

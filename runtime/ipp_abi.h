@@ -70,7 +70,9 @@ extern "C" {
 				 * register on chords: a frame's number at
 				 * a vertex exceeds the path's partial sum
 				 * by the module's offset of the vertex
-				 * (struct ipp_rt_offset).
+				 * (struct ipp_rt_offset); a restart there
+				 * stores no number in the frame (struct
+				 * ipp_rt_restart).
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -88,6 +90,7 @@ struct ipp_rt_callee;
 struct ipp_rt_entry;
 struct ipp_rt_copy;
 struct ipp_rt_offset;
+struct ipp_rt_restart;
 struct ipp_rt_arc;
 
 /* The structures, thread-local variables and functions of the ABI are
@@ -132,6 +135,9 @@ struct ipp_rt_arc;
  *                vertex, disjoint (struct ipp_rt_copy)
  *   offsets      noffsets runs of vertices whose offset is not 0, sorted
  *                by vertex, disjoint (struct ipp_rt_offset)
+ *   restarts     nrestarts vertices where a path restarts and the frame's
+ *                checkpoint then stores only the vertex, sorted by vertex
+ *                (struct ipp_rt_restart)
  *
  * struct ipp_rt_callee -- one of them: the call vertex, the callee's Entry
  * vertex, and the callee's Entry region if the call is summarized (the
@@ -219,6 +225,16 @@ struct ipp_rt_copy {
 struct ipp_rt_offset {
 #include "ipp_abi.def"
 };
+/* struct ipp_rt_restart -- a restart vertex of intra mode (a loop header
+ * or a cut vertex; docs/PROTOCOL.md, "Increments on chords"): its number
+ * after the restart is the constant `number` (the path's partial sum,
+ * rho_{Entry->vertex}), so the checkpoint there stores the vertex
+ * (marked IPP_VERTEX_INSIDE) and not frame.path, and the runtime takes the
+ * number from here.  `reserved` is 0. */
+#define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_restart {
+#include "ipp_abi.def"
+};
 
 /* In frame.vertex: the checkpoint is not a call (an entry, a restart, a
  * return site): the activation stands in its own code.  The vertex id is
@@ -233,7 +249,13 @@ struct ipp_rt_offset {
  * context pushes 1.7M such frames, one store each).  Readers take the
  * vertex id as IPP_VERTEX_ID(vertex) and the number as ipp_frame_path. */
 #define IPP_VERTEX_PATH0 0x20000000
-#define IPP_VERTEX_ID(v) ((v) & ~(IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0))
+
+/* In frame.vertex, with IPP_VERTEX_INSIDE: a restart checkpoint that
+ * stored no number (intra mode, ABI 12): the number is the module's
+ * struct ipp_rt_restart of the vertex, a constant.  Vertex ids are below
+ * IPP_VERTEX_RESTART. */
+#define IPP_VERTEX_RESTART 0x10000000
+#define IPP_VERTEX_ID(v) ((v) & ~(IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0 | IPP_VERTEX_RESTART))
 
 /* The frame continues its caller's path (context mode: entered through an
  * interprocedural call edge).  A run of such frames forms one partial path

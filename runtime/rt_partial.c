@@ -132,6 +132,27 @@ static RT_NOINST uint64_t offset_of(const struct ipp_rt_module *m, int32_t v)
 	return 0;
 }
 
+/* The number a path restarting at vertex v starts with, in *num, from
+ * module m's restarts table (struct ipp_rt_restart): false if v is not
+ * there (a corrupt frame). */
+static RT_NOINST bool restart_number(const struct ipp_rt_module *m, int32_t v, uint64_t *num)
+{
+	uint32_t lo = 0, hi = m->nrestarts;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const struct ipp_rt_restart *p = &m->restarts[mid];
+		if (v < p->vertex) {
+			hi = mid;
+		} else if (v > p->vertex) {
+			lo = mid + 1;
+		} else {
+			*num = p->number;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The most copies one inside another the walk follows from a vertex: a
  * copy's call vertex lies in the procedure around it, so the chain ends;
  * the bound only guards against a corrupt table. */
@@ -357,13 +378,16 @@ static RT_NOINST unsigned walk(struct rt_thread *t, struct rt_plist *l, struct i
 		if (cur->vertex < 0) {
 			/* The innermost frame has recorded the group's path
 			 * already (PROTOCOL.md, rule 9): nothing is pending. */
-		} else if (ok <= 0 || !rt_region_ready(r.region)) {
+		} else if (ok <= 0 || !rt_region_ready(r.region) ||
+			   ((cur->vertex & IPP_VERTEX_RESTART) &&
+			    !restart_number(r.region->module, IPP_VERTEX_ID(cur->vertex), &r.num))) {
 			t->bad_frames++;
 		} else {
 			/* the frame's number is the register's: the partial
-			 * sum plus the vertex's offset (intra mode) */
-			r.num -= offset_of(r.region->module,
-					   cur->vertex & ~(IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0));
+			 * sum plus the vertex's offset (intra mode); a bare
+			 * restart's is the module's constant */
+			if (!(cur->vertex & IPP_VERTEX_RESTART))
+				r.num -= offset_of(r.region->module, IPP_VERTEX_ID(cur->vertex));
 			if (add_run(l, &r) == 0) {
 				/* Only the innermost frame: the group's other
 				 * frames are still their callers' call sites. */
