@@ -37,8 +37,14 @@
  * subtracts off(v) from the number a frame stands with at v before it
  * records a partial path (docs/PROTOCOL.md, "Increments on chords").
  *
- * Intra mode only: a context-mode clone's rho is a linear function of
- * nvc, and so would off be.
+ * A body numbers with nvc = 1 where it starts its paths: intra mode's
+ * bodies, context mode's fresh bodies and summarized inlined copies.
+ * Those are the bodies that add inc_e; a continuing clone's rho is a
+ * linear function of nvc and stays on its edges (off does not apply to
+ * it: the runtime subtracts it from fresh frames only).  The value at an
+ * interprocedural call site (context mode) is the callee's number on
+ * entry, and the callee hands its own back at the return site: both are
+ * pinned, off 0, with the entries and exits.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -112,10 +118,24 @@ static enum chord_class classify(const ipp_fin *f, ipp_id e, const uint64_t *wei
 	}
 }
 
+/* An interprocedural call site (context mode): the callee continues the
+ * path from the register's value at c and hands back its own number at
+ * c + 1, so neither may carry an offset. */
+static bool interproc_site(const ipp_fin *f, ipp_id v)
+{
+	if ((size_t)v >= ipp_graph_nvertices(f->g))
+		return false;	/* a split half (intra-context) */
+	if (f->v[v].kind == IPP_V_CALL)
+		return f->status[v] == IPP_SUM_NONE;
+	return f->v[v].kind == IPP_V_RETSITE && v > 0 && f->v[v - 1].kind == IPP_V_CALL &&
+	       f->status[v - 1] == IPP_SUM_NONE;
+}
+
 static bool pinned(const ipp_fin *f, ipp_id v)
 {
 	enum ipp_vkind k = f->v[v].kind;
-	return k == IPP_V_ENTRY || k == IPP_V_EXIT || k == IPP_V_GEXIT || k == IPP_V_GENTRY;
+	return k == IPP_V_ENTRY || k == IPP_V_EXIT || k == IPP_V_GEXIT || k == IPP_V_GENTRY ||
+	       interproc_site(f, v);
 }
 
 size_t ipp_fin_place_chords(ipp_fin *f, const uint64_t *weight, const bool *enabled)
@@ -129,7 +149,7 @@ size_t ipp_fin_place_chords(ipp_fin *f, const uint64_t *weight, const bool *enab
 
 	free(f->off);
 	f->off = NULL;
-	if (f->mode != IPP_MODE_INTRA)
+	if (f->mode != IPP_MODE_INTRA && f->mode != IPP_MODE_CONTEXT)
 		return 0;
 	up = ipp_xmalloc((nv + 1) * sizeof(*up));
 	root = ipp_xmalloc((np + 1) * sizeof(*root));
@@ -267,8 +287,9 @@ int ipp_fin_set_offsets(ipp_fin *f, const ipp_id *v, const uint64_t *off, size_t
 	f->off = NULL;
 	if (!n)
 		return 0;
-	if (f->mode != IPP_MODE_INTRA) {
-		ipp_seterr(err, errlen, "offsets: only intra mode places increments on chords");
+	if (f->mode != IPP_MODE_INTRA && f->mode != IPP_MODE_CONTEXT) {
+		ipp_seterr(err, errlen, "offsets: %s mode places no increments on chords",
+			   ipp_mode_name(f->mode));
 		return -1;
 	}
 	f->off = ipp_xcalloc(f->nv + 1, sizeof(*f->off));
@@ -278,8 +299,8 @@ int ipp_fin_set_offsets(ipp_fin *f, const ipp_id *v, const uint64_t *off, size_t
 			goto fail;
 		}
 		if (pinned(f, v[i]) && off[i] != 0) {
-			ipp_seterr(err, errlen, "offsets: vertex %" PRId32 " (an entry or an exit) "
-				   "must have offset 0", v[i]);
+			ipp_seterr(err, errlen, "offsets: vertex %" PRId32 " (an entry, an exit or "
+				   "an interprocedural call site) must have offset 0", v[i]);
 			goto fail;
 		}
 		f->off[v[i]] = off[i];

@@ -654,8 +654,9 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 		}
 		if (lin_mult(f, e, false, &nonzero) && keeps_r && clone)
 			add(ev, &ev->multiplies, n);
-		/* with increments on chords, the edge adds inc_e, not rho_e */
-		if (ipp_fin_has_offsets(f))
+		/* with increments on chords, a fresh body's edge adds inc_e,
+		 * not rho_e (a continuing clone keeps rho_e(nvc)) */
+		if (ipp_fin_has_offsets(f) && body == FRESH)
 			nonzero = ipp_fin_inc(f, e) != 0;
 		if (nonzero && keeps_r)
 			add(ev, &ev->increments, n);

@@ -335,9 +335,11 @@ bool ipp_fin_proc_restarts(const ipp_fin *f, ipp_id p);
  * values plus off(v) (mod 2^64), and an edge e increments r by
  * inc_e = rho_e + off(dst) - off(src), 0 on the edges of a maximum-weight
  * spanning tree of each procedure.  off is 0 at Entry_P, Exit_P and
- * GExit_P, so a complete path still sums to its number.  Intra mode only;
- * without placement (context mode, maps from before) off is 0 everywhere
- * and inc_e is rho_e.
+ * GExit_P (and at interprocedural call sites and their return sites), so
+ * a complete path still sums to its number.  In the bodies that number
+ * with nvc = 1 (intra mode's; context mode's fresh bodies and summarized
+ * inlined copies); a continuing clone adds rho_e(nvc).  Without placement
+ * (maps from before) off is 0 everywhere and inc_e is rho_e(1).
  *
  * ipp_fin_place_chords: for every procedure p with enabled[p], from
  * weight[e] per G*fin edge (how often e runs; IPP_CHORD_FIXED for an

@@ -249,7 +249,7 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(rec_region_48, "records in larger regions of at most 2^48 paths")     \
 	X(rec_region_big, "records in regions of more than 2^48 paths")         \
 	/* register arithmetic */                                                \
-	X(increments, "r += rho_e(nvc) on edges, r += inc_e on chords (intra)")  \
+	X(increments, "r += rho_e(nvc) on edges, inc_e on chords (fresh bodies)")\
 	X(local_increments, "l += lambda_e on edges (bodies counting in rows)") \
 	X(restarts, "restarts after a split: r and l set")                      \
 	X(multiplies, "multiplies by nvc (clones only): edges, records, "        \

@@ -225,25 +225,28 @@ static uint64_t edge_weight(edge ge)
 	return n > 0 ? (uint64_t)n : 0;
 }
 
-/* Intra mode: the path register's increments go on the chords of a
- * maximum-weight spanning tree of each procedure (Ball & Larus,
- * TOPLAS'94), weighted by GCC's estimated edge counts.  A G* edge's
- * increment is emitted on the CFG edge of its route, so the fin edge of
- * every edge of a route weighs that CFG edge's count; the edges that lie
- * inside a block (between the vertices of its chain) have no code of
- * their own and weigh IPP_CHORD_FIXED.  Not in functions that keep the
- * register in memory (abnormal edges, landing pads: their restarts
- * compare and set it) nor in their inlined copies: those keep rho on
- * their edges (offset 0). */
+/* The path register's increments go on the chords of a maximum-weight
+ * spanning tree of each procedure (Ball & Larus, TOPLAS'94), weighted by
+ * GCC's estimated edge counts, in the procedures that start paths of their
+ * own with nvc = 1: intra mode's, and context mode's with an Entry region
+ * (their fresh bodies; their continuing clones add rho(nvc)) and its
+ * summarized inlined copies (u->chorded).  A G* edge's increment is
+ * emitted on the CFG edge of its route, so the fin edge of every edge of
+ * a route weighs that CFG edge's count; the edges that lie inside a block
+ * (between the vertices of its chain) have no code of their own and weigh
+ * IPP_CHORD_FIXED.  Not in functions that keep the register in memory
+ * (abnormal edges, landing pads: their restarts compare and set it) nor
+ * in their inlined copies: those keep rho on their edges (offset 0). */
 void ipp_place_chords(struct unit *u, ipp_fin *fin)
 {
 	size_t ne = ipp_fin_nedges(fin), np = ipp_graph_nprocs(u->g);
 	uint64_t *weight;
 	bool *enabled;
-	if (ipp_fin_mode(fin) != IPP_MODE_INTRA || !ipp_opts.chords)
+	enum ipp_mode mode = ipp_fin_mode(fin);
+	if ((mode != IPP_MODE_INTRA && mode != IPP_MODE_CONTEXT) || !ipp_opts.chords)
 		return;
 	weight = XNEWVEC(uint64_t, ne + 1);
-	enabled = XCNEWVEC(bool, np + 1);
+	enabled = u->chorded = XCNEWVEC(bool, np + 1);
 	for (size_t e = 0; e < ne; e++)
 		weight[e] = IPP_CHORD_FIXED;
 	for (size_t i = 0; i < u->nfns; i++) {
@@ -251,10 +254,12 @@ void ipp_place_chords(struct unit *u, ipp_fin *fin)
 		const struct body *b = &fi->orig;
 		if (fi->skip || fi->in_memory)
 			continue;
-		enabled[fi->proc] = true;
-		for (int k = 0; k < fi->inl.n; k++)
-			if (fi->inl.v[k].proc != IPP_NONE)
-				enabled[fi->inl.v[k].proc] = true;
+		enabled[fi->proc] = ipp_fin_region_find(fin, ipp_proc_asm(u->g, fi->proc)) != IPP_NONE;
+		for (int k = 0; k < fi->inl.n; k++) {
+			ipp_id q = fi->inl.v[k].proc;
+			if (q != IPP_NONE)
+				enabled[q] = ipp_fin_region_find(fin, ipp_proc_asm(u->g, q)) != IPP_NONE;
+		}
 		for (size_t k = 0; k < b->ne; k++) {
 			edge ge = b->gedge[k];
 			uint64_t w;
@@ -267,7 +272,6 @@ void ipp_place_chords(struct unit *u, ipp_fin *fin)
 		}
 	}
 	ipp_fin_place_chords(fin, weight, enabled);
-	XDELETEVEC(enabled);
 	XDELETEVEC(weight);
 }
 
@@ -649,16 +653,26 @@ static tree lin_val(gimple_seq *seq, struct fnstate *st, mpz_t a, mpz_t b)
 	return t2;
 }
 
-/* rho_e(nvc) of G*fin edge e: what the register adds on e.  With
- * increments on chords (intra mode) it adds inc_e = rho_e + off(dst) -
- * off(src) instead (ipp_place_chords), which sums to the same number over
- * every complete path. */
+/* Does the current procedure add inc_e on its edges: were its increments
+ * placed on chords (ipp_place_chords), and does this body number it with
+ * nvc = 1 (a fresh body's own procedure, or a summarized copy)? */
+static bool on_chords(const struct fnstate *st)
+{
+	ipp_id p = st->cur < 0 ? st->fi->proc : st->fi->inl.v[st->cur].proc;
+	bool fresh = st->cur < 0 ? !st->cont : st->vp[st->cur].summarized;
+	return fresh && st->u->chorded && st->u->chorded[p];
+}
+
+/* rho_e(nvc) of G*fin edge e of the current procedure: what the register
+ * adds on e.  With increments on chords it adds inc_e = rho_e + off(dst)
+ * - off(src) instead (nvc is 1), which sums to the same number over every
+ * complete path. */
 static tree rho_val(gimple_seq *seq, struct fnstate *st, ipp_id e)
 {
 	mpz_t a, b;
 	tree v;
-	if (ipp_fin_has_offsets(st->fin)) {
-		gcc_assert(!st->ctx && TREE_CODE(st->nvc) == INTEGER_CST);
+	if (on_chords(st)) {
+		gcc_assert(TREE_CODE(st->nvc) == INTEGER_CST && integer_onep(st->nvc));
 		return build_int_cstu(ipp_u64, ipp_fin_inc(st->fin, e));
 	}
 	mpz_inits(a, b, NULL);
@@ -1038,8 +1052,8 @@ static void emit_split(gimple_seq *seq, struct fnstate *st, ipp_id w, ipp_id v)
 		return;
 	}
 	emit_assign(seq, st->r, restart_val(seq, st, v));
-	if (ipp_fin_has_offsets(st->fin) && !st->fi->in_memory) {
-		/* intra mode: the number after the restart is a constant,
+	if (on_chords(st)) {
+		/* on chords: the number after the restart is a constant,
 		 * which the runtime takes from the module's restarts table
 		 * (ipp_abi.h, IPP_VERTEX_RESTART): the vertex alone */
 		st->u->restart_bare[v] = true;

@@ -34,8 +34,8 @@ struct ipp_options {
 	bool einline;		/* -fplugin-arg-ipp-einline[=yes|no]: the pass
 				 * runs after early inlining (inline.cc); on by
 				 * default */
-	bool chords;		/* -fplugin-arg-ipp-chords[=yes|no]: intra mode's
-				 * increments on chords (default yes) */
+	bool chords;		/* -fplugin-arg-ipp-chords[=yes|no]: increments
+				 * on chords where paths start (default yes) */
 	bool inline_as_plain;	/* -fplugin-arg-ipp-inline-as-plain: GCC's IPA
 				 * inliner sees the program's sizes (sizes.cc) */
 };
@@ -207,6 +207,8 @@ struct unit {
 				 * (emit_stand; the module's offsets table) */
 	bool *restart_bare;	/* G* vertex: a restart's checkpoint there
 				 * stored no number (the restarts table) */
+	bool *chorded;		/* procedure: its increments lie on chords
+				 * (ipp_place_chords), or NULL */
 	const char *checksum;	/* the unit's, in hex */
 	/* the entries of the map's x-lines key (seg_flush), NULL if none */
 	FILE *xlines;
@@ -338,7 +340,7 @@ struct ipp_offset_run {
 /* Sets the module's offsets table (runs sorted and disjoint); before
  * ipp_abi_module_callees. */
 void ipp_abi_module_offsets(const struct ipp_offset_run *runs, size_t n, const char *checksum);
-/* Increments on chords (instrument.cc): places them (intra mode), and
+/* Increments on chords (instrument.cc): places them (u->chorded), and
  * the runs of the module's offsets table, after every body is
  * instrumented. */
 void ipp_place_chords(struct unit *u, ipp_fin *fin);

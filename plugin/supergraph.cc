@@ -789,6 +789,7 @@ void ipp_unit_free(struct unit *u)
 	XDELETEVEC(u->restart_of);
 	XDELETEVEC(u->stands);
 	XDELETEVEC(u->restart_bare);
+	XDELETEVEC(u->chorded);
 }
 
 fninfo *ipp_fn_of_proc(struct unit *u, ipp_id proc)

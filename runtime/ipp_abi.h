@@ -66,12 +66,13 @@ extern "C" {
 				 * thread's (__ipp_counts): an inlined copy
 				 * takes its counters at a fixed distance
 				 * from its caller's.
-				 * 12: intra mode increments the path
-				 * register on chords: a frame's number at
-				 * a vertex exceeds the path's partial sum
-				 * by the module's offset of the vertex
-				 * (struct ipp_rt_offset); a restart there
-				 * stores no number in the frame (struct
+				 * 12: a body that starts paths (nvc 1)
+				 * increments the path register on chords:
+				 * a fresh frame's number at a vertex
+				 * exceeds the path's partial sum by the
+				 * module's offset of the vertex (struct
+				 * ipp_rt_offset); a restart there stores
+				 * no number in the frame (struct
 				 * ipp_rt_restart).
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
@@ -212,10 +213,11 @@ struct ipp_rt_entry {
 struct ipp_rt_copy {
 #include "ipp_abi.def"
 };
-/* struct ipp_rt_offset -- increments on chords (intra mode; ippcore's
- * ipp_fin_offset, docs/PROTOCOL.md "Increments on chords"): where a frame
- * stands at a vertex first .. last (inclusive), frame.path is the path's
- * partial sum plus `offset` (mod 2^64).  The runtime subtracts it before
+/* struct ipp_rt_offset -- increments on chords (ippcore's ipp_fin_offset,
+ * docs/PROTOCOL.md "Increments on chords"): where a fresh frame (not
+ * IPP_FRAME_CONTINUES: a continuing clone adds rho on every edge) stands
+ * at a vertex first .. last (inclusive), frame.path is the path's partial
+ * sum plus `offset` (mod 2^64).  The runtime subtracts it before
  * it records the partial path.  A run covers the vertices where a frame
  * may stand (calls, return sites, restarts, the vertex before a call)
  * with this offset, consecutive among those: the vertices of one block's
@@ -225,10 +227,11 @@ struct ipp_rt_copy {
 struct ipp_rt_offset {
 #include "ipp_abi.def"
 };
-/* struct ipp_rt_restart -- a restart vertex of intra mode (a loop header
- * or a cut vertex; docs/PROTOCOL.md, "Increments on chords"): its number
- * after the restart is the constant `number` (the path's partial sum,
- * rho_{Entry->vertex}), so the checkpoint there stores the vertex
+/* struct ipp_rt_restart -- a restart vertex of a body that starts paths
+ * (nvc 1; a loop header or a cut vertex; docs/PROTOCOL.md, "Increments on
+ * chords"): its number after the restart is the constant `number` (the
+ * path's partial sum, rho_{Entry->vertex}(1)), so the checkpoint there
+ * stores the vertex
  * (marked IPP_VERTEX_INSIDE) and not frame.path, and the runtime takes the
  * number from here.  `reserved` is 0. */
 #define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
@@ -251,7 +254,7 @@ struct ipp_rt_restart {
 #define IPP_VERTEX_PATH0 0x20000000
 
 /* In frame.vertex, with IPP_VERTEX_INSIDE: a restart checkpoint that
- * stored no number (intra mode, ABI 12): the number is the module's
+ * stored no number (a body that starts paths, ABI 12): the number is the module's
  * struct ipp_rt_restart of the vertex, a constant.  Vertex ids are below
  * IPP_VERTEX_RESTART. */
 #define IPP_VERTEX_RESTART 0x10000000

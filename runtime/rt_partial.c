@@ -383,10 +383,11 @@ static RT_NOINST unsigned walk(struct rt_thread *t, struct rt_plist *l, struct i
 			    !restart_number(r.region->module, IPP_VERTEX_ID(cur->vertex), &r.num))) {
 			t->bad_frames++;
 		} else {
-			/* the frame's number is the register's: the partial
-			 * sum plus the vertex's offset (intra mode); a bare
-			 * restart's is the module's constant */
-			if (!(cur->vertex & IPP_VERTEX_RESTART))
+			/* a fresh frame's number is the register's: the
+			 * partial sum plus the vertex's offset (increments on
+			 * chords); a bare restart's is the module's constant.
+			 * A continuing frame (a clone's) has no offsets. */
+			if (!(cur->vertex & IPP_VERTEX_RESTART) && !(cur->flags & IPP_FRAME_CONTINUES))
 				r.num -= offset_of(r.region->module, IPP_VERTEX_ID(cur->vertex));
 			if (add_run(l, &r) == 0) {
 				/* Only the innermost frame: the group's other

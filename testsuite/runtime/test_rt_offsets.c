@@ -1,8 +1,9 @@
-/* test_rt_offsets.c -- partial paths of intra mode's increments on chords
- * (ABI 12, ipp_abi.h struct ipp_rt_offset and struct ipp_rt_restart):
- * the runtime records the number a frame stands with minus its vertex's
- * offset, modulo 2^64, and a bare restart's number from the restarts
- * table.
+/* test_rt_offsets.c -- partial paths of increments on chords (ABI 12,
+ * ipp_abi.h struct ipp_rt_offset and struct ipp_rt_restart): the runtime
+ * records the number a fresh frame stands with minus its vertex's offset,
+ * modulo 2^64, a bare restart's number from the restarts table, and a
+ * continuing frame's (a context-mode clone's, which adds rho on every
+ * edge) as it is.
  *
  * The module lists the offsets of three runs of vertices and two bare
  * restarts:
@@ -19,7 +20,11 @@
  *   f  path 8 at 60 | INSIDE | RESTART (not in the table): inconsistent,
  *      not recorded (counted as a bad frame)
  *   g  number 0 at entry 9 | INSIDE | PATH0      -> 0 (entries: offset 0)
- * The same exit with both tables empty records a, b, c and g with their
+ *   h  path 50 at call 30, then a frame continuing h's path, 60 at 31:
+ *      one group, (h, 60, [30, 31]): the innermost frame is a clone's,
+ *      its number is the partial sum already (31's offset, 7, is not
+ *      taken)
+ * The same exit with both tables empty records a, b, c, g and h with their
  * frames' own numbers and skips d, e and f (marked restarts with no
  * number): the corrections come from the tables.
  *
@@ -33,8 +38,9 @@
 
 static struct ipp_rt_module m;
 #define REGION(NAME) { .name = NAME, .npaths = 1000, .module = &m }
-static struct ipp_rt_region r[7] = {
+static struct ipp_rt_region r[8] = {
 	REGION("a"), REGION("b"), REGION("c"), REGION("d"), REGION("e"), REGION("f"), REGION("g"),
+	REGION("h"),
 };
 static const struct ipp_rt_offset offsets[] = {
 	{ 10, 12, 5 },
@@ -45,16 +51,16 @@ static const struct ipp_rt_restart restarts[] = {
 	{ 40, 0, 17 },
 	{ 50, 0, 0 },
 };
-static struct ipp_rt_module m = { .abi_version = IPP_ABI_VERSION, .nregions = 7,
+static struct ipp_rt_module m = { .abi_version = IPP_ABI_VERSION, .nregions = 8,
 				  .name = "offsets.c", .checksum = "0f0f0f0f0f0f0f0f",
-				  .mode = "intra", .regions = r };
+				  .mode = "context", .regions = r };
 
 #define NI __attribute__((noinline))
 #define RESTART (IPP_VERTEX_INSIDE | IPP_VERTEX_RESTART)
 
 static NI void stand_and_exit(void)
 {
-	struct ipp_rt_frame fa, fb, fc, fd, fe, ff, fg;
+	struct ipp_rt_frame fa, fb, fc, fd, fe, ff, fg, fh, fh2;
 	__ipp_record(&r[0], 1);
 	rtt_push(&fa, &r[0], 105, 11, 0);
 	rtt_push(&fb, &r[1], 4, 20 | IPP_VERTEX_INSIDE, 0);
@@ -63,6 +69,8 @@ static NI void stand_and_exit(void)
 	rtt_push(&fe, &r[4], 1, 50 | RESTART, 0);
 	rtt_push(&ff, &r[5], 8, 60 | RESTART, 0);
 	rtt_push(&fg, &r[6], 12345, 9 | IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0, 0);
+	rtt_push(&fh, &r[7], 50, 30, 0);
+	rtt_push(&fh2, &r[7], 60, 31, IPP_FRAME_CONTINUES);
 	exit(3);
 }
 
@@ -83,7 +91,7 @@ int main(int argc, char **argv)
 	const char *role = rtt_init(argc, argv, "rt_offsets");
 	static const char *env[] = { "IPP_PROFILE=offsets.prof", NULL };
 	static const int32_t s_a[] = { 11 }, s_b[] = { 20 }, s_c[] = { 13 }, s_d[] = { 40 };
-	static const int32_t s_e[] = { 50 }, s_g[] = { 9 };
+	static const int32_t s_e[] = { 50 }, s_g[] = { 9 }, s_h[] = { 30, 31 };
 	const ipp_prof_module *mm;
 	ipp_profile *p;
 
@@ -93,13 +101,14 @@ int main(int argc, char **argv)
 	CHECK_EXIT(rtt_run("tables", NULL, env, NULL), 3);
 	p = rtt_read("offsets.prof");
 	mm = rtt_module(p, "offsets.c", "0f0f0f0f0f0f0f0f");
-	CHECK_U64(mm->npartials, 6);
+	CHECK_U64(mm->npartials, 7);
 	CHECK_U64(rtt_partial(mm, "a", "100", s_a, 1), 1);
 	CHECK_U64(rtt_partial(mm, "b", "7", s_b, 1), 1);
 	CHECK_U64(rtt_partial(mm, "c", "9", s_c, 1), 1);
 	CHECK_U64(rtt_partial(mm, "d", "17", s_d, 1), 1);
 	CHECK_U64(rtt_partial(mm, "e", "0", s_e, 1), 1);
 	CHECK_U64(rtt_partial(mm, "g", "0", s_g, 1), 1);
+	CHECK_U64(rtt_partial(mm, "h", "60", s_h, 2), 1);
 	ipp_profile_free(p);
 	remove("offsets.prof");
 
@@ -108,11 +117,12 @@ int main(int argc, char **argv)
 	CHECK_EXIT(rtt_run("none", NULL, env, NULL), 3);
 	p = rtt_read("offsets.prof");
 	mm = rtt_module(p, "offsets.c", "0f0f0f0f0f0f0f0f");
-	CHECK_U64(mm->npartials, 4);
+	CHECK_U64(mm->npartials, 5);
 	CHECK_U64(rtt_partial(mm, "a", "105", s_a, 1), 1);
 	CHECK_U64(rtt_partial(mm, "b", "4", s_b, 1), 1);
 	CHECK_U64(rtt_partial(mm, "c", "9", s_c, 1), 1);
 	CHECK_U64(rtt_partial(mm, "g", "0", s_g, 1), 1);
+	CHECK_U64(rtt_partial(mm, "h", "60", s_h, 2), 1);
 	ipp_profile_free(p);
 	remove("offsets.prof");
 	rtt_done();

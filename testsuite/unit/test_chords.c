@@ -1,5 +1,5 @@
 /* test_chords.c -- CUnit tests of increments on chords (ippcore/chords.c,
- * ipp_fin_place_chords) on random supergraphs in intra mode.
+ * ipp_fin_place_chords) on random supergraphs in intra and context mode.
  *
  * For every procedure of random supergraphs (testsuite/unit/randgraph.c)
  * with random edge weights (IPP_CHORD_FIXED, as the plugin weighs the
@@ -7,13 +7,17 @@
  * one with one predecessor; some procedures left out), the test checks
  * what the plugin and the runtime rely on:
  *   - every procedure not left out is placed (none falls back), off is 0
- *     at Entry_P, Exit_P and GExit_P, and everywhere in a procedure left
- *     out;
+ *     at Entry_P, Exit_P and GExit_P, at interprocedural call sites and
+ *     their return sites (context mode: the callee continues from the
+ *     register and hands its own number back), and everywhere in a
+ *     procedure left out;
  *   - every fixed edge (SUMMARY, or weighed IPP_CHORD_FIXED) adds 0;
  *   - the edges that add 0 span the procedure (with its pinned vertices
  *     as one): the increments lie on chords of a spanning tree;
  *   - walking every path of the procedure's DAG from Entry_P (NORMAL,
- *     SUMMARY, SURR_ENTRY, SURR_EXIT edges; at most ENUM_LIMIT steps),
+ *     SUMMARY, SURR_ENTRY, SURR_EXIT edges, and from an interprocedural
+ *     call vertex on to its return site, as a fresh activation sees its
+ *     callee: both sums unchanged; at most ENUM_LIMIT steps),
  *     the register -- the sum of ipp_fin_inc -- equals the sum of rho
  *     (from ipp_fin_rho, summed here with GMP) plus off(v) at every
  *     vertex v, modulo 2^64, and the sum of rho exactly at Exit_P and
@@ -45,9 +49,16 @@ static bool in_dag(enum ipp_ekind k)
 	       k == IPP_E_SURR_ENTRY;
 }
 
-static bool pinned_kind(enum ipp_vkind k)
+static bool interproc_call(const ipp_fin *f, ipp_id v)
 {
-	return k == IPP_V_ENTRY || k == IPP_V_EXIT || k == IPP_V_GEXIT || k == IPP_V_GENTRY;
+	return ipp_fin_vkind(f, v) == IPP_V_CALL && ipp_fin_call_summary(f, v) == IPP_SUM_NONE;
+}
+
+static bool pinned(const ipp_fin *f, ipp_id v)
+{
+	enum ipp_vkind k = ipp_fin_vkind(f, v);
+	return k == IPP_V_ENTRY || k == IPP_V_EXIT || k == IPP_V_GEXIT || k == IPP_V_GENTRY ||
+	       interproc_call(f, v) || (k == IPP_V_RETSITE && interproc_call(f, v - 1));
 }
 
 static uint64_t rho_mod(const ipp_fin *f, ipp_id e)
@@ -82,6 +93,11 @@ static void walk(struct walk *w, ipp_id v, uint64_t sum_rho, uint64_t reg)
 	if (k == IPP_V_EXIT || k == IPP_V_GEXIT) {
 		if (reg != sum_rho)
 			w->failures++;
+		return;
+	}
+	if (interproc_call(f, v)) {
+		/* the callee continues the path and hands back its number */
+		walk(w, v + 1, sum_rho, reg);
 		return;
 	}
 	for (size_t i = 0; i < ipp_fin_nsucc(f, v); i++) {
@@ -132,7 +148,7 @@ static void check_graph(const ipp_graph *g, ipp_fin *f, rg_rng *rng)
 		up[v] = (ipp_id)v;
 		if (p >= 0 && ipp_fin_offset(f, (ipp_id)v))
 			zero[p] = false;
-		if (p >= 0 && pinned_kind(ipp_fin_vkind(f, (ipp_id)v)))
+		if (p >= 0 && pinned(f, (ipp_id)v))
 			CU_ASSERT(ipp_fin_offset(f, (ipp_id)v) == 0);
 		if (p >= 0 && !en[p])
 			CU_ASSERT(ipp_fin_offset(f, (ipp_id)v) == 0);
@@ -140,7 +156,7 @@ static void check_graph(const ipp_graph *g, ipp_fin *f, rg_rng *rng)
 	/* pinned vertices as one, then the edges that add 0 */
 	for (size_t v = 0; v < nv; v++) {
 		ipp_id p = ipp_fin_vproc(f, (ipp_id)v);
-		if (p < 0 || !pinned_kind(ipp_fin_vkind(f, (ipp_id)v)))
+		if (p < 0 || !pinned(f, (ipp_id)v))
 			continue;
 		if (root[p] == IPP_NONE)
 			root[p] = (ipp_id)v;
@@ -220,7 +236,7 @@ static void check_map(ipp_fin *f)
 	mpz_clear(limit);
 }
 
-static void test_chords_random(void)
+static void run(enum ipp_mode mode)
 {
 	const char *s = getenv("IPP_CHORDS_NGRAPHS");
 	unsigned n = s && *s ? (unsigned)strtoul(s, NULL, 0) : 300u;
@@ -235,7 +251,7 @@ static void test_chords_random(void)
 		rg_params_level(&prm, 2 + (unsigned)(seed % 3));
 		g = rg_random(seed, &prm);
 		rg_rng_seed(&rng, seed * 7919);
-		f = ipp_fin_new(g, IPP_MODE_INTRA, NULL, err, sizeof(err));
+		f = ipp_fin_new(g, mode, NULL, err, sizeof(err));
 		if (f) {
 			check_graph(g, f, &rng);
 			if (seed % 10 == 0)
@@ -244,13 +260,23 @@ static void test_chords_random(void)
 		}
 		ipp_graph_free(g);
 	}
-	printf("\n  weighed edges that add something: %llu with chords, %llu with rho\n",
-	       (unsigned long long)cost_chords, (unsigned long long)cost_rho);
+	printf("\n  %s: weighed edges that add something: %llu with chords, %llu with rho\n",
+	       ipp_mode_name(mode), (unsigned long long)cost_chords, (unsigned long long)cost_rho);
 	CU_ASSERT(cost_chords < cost_rho);
 }
 
-/* Context mode places nothing: its rho depends on nvc. */
+static void test_chords_intra(void)
+{
+	run(IPP_MODE_INTRA);
+}
+
 static void test_chords_context(void)
+{
+	run(IPP_MODE_CONTEXT);
+}
+
+/* Piecewise mode places nothing. */
+static void test_chords_piecewise(void)
 {
 	char err[256];
 	rg_params prm;
@@ -260,7 +286,7 @@ static void test_chords_context(void)
 	bool *en;
 	rg_params_level(&prm, 3);
 	g = rg_random(5, &prm);
-	f = ipp_fin_new(g, IPP_MODE_CONTEXT, NULL, err, sizeof(err));
+	f = ipp_fin_new(g, IPP_MODE_PIECEWISE, NULL, err, sizeof(err));
 	CU_ASSERT_FATAL(f != NULL);
 	w = calloc(ipp_fin_nedges(f) + 1, sizeof(*w));
 	en = calloc(ipp_graph_nprocs(g) + 1, sizeof(*en));
@@ -279,8 +305,9 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 1;
 	s = CU_add_suite("chords", NULL, NULL);
-	if (!s || !CU_add_test(s, "increments on chords, random graphs", test_chords_random) ||
-	    !CU_add_test(s, "no chords in context mode", test_chords_context))
+	if (!s || !CU_add_test(s, "increments on chords, intra mode", test_chords_intra) ||
+	    !CU_add_test(s, "increments on chords, context mode", test_chords_context) ||
+	    !CU_add_test(s, "no chords in piecewise mode", test_chords_piecewise))
 		return 1;
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();

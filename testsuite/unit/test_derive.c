@@ -142,6 +142,7 @@ struct tables {
 	/* intra and context mode: the inserted code (docs/PROTOCOL.md,
 	 * "Events") */
 	unsigned char *rho_add;	/* G*fin edge: rho_e != 0 (adds something) */
+	unsigned char *inc_add;	/* ... in a fresh activation: inc_e != 0 (chords) */
 	unsigned char *rho_mul;	/* G*fin edge: a != 0 (a clone multiplies by nvc) */
 	unsigned char *psi_mul;	/* G* vertex: psi_v has a != 0 */
 	struct tplan *plan;	/* procedure: its bodies */
@@ -222,6 +223,7 @@ static void tables_free(struct tables *t)
 	free(t->restart_blocks);
 	free(t->in_loop);
 	free(t->rho_add);
+	free(t->inc_add);
 	free(t->rho_mul);
 	free(t->psi_mul);
 	for (size_t p = 0; p < t->np; p++)
@@ -246,6 +248,7 @@ static void tables_events(struct tables *t)
 	bool ctx = t->mode == IPP_MODE_CONTEXT;
 	mpz_t a, b;
 	t->rho_add = xcalloc(nfe + 1, 1);
+	t->inc_add = xcalloc(nfe + 1, 1);
 	t->rho_mul = xcalloc(nfe + 1, 1);
 	t->psi_mul = xcalloc(t->nv + 2, 1);
 	t->plan = xcalloc(t->np + 1, sizeof(*t->plan));
@@ -256,14 +259,15 @@ static void tables_events(struct tables *t)
 		ipp_fin_rho(t->f, (ipp_id)e, a, b);
 		t->rho_add[e] = mpz_sgn(a) != 0 || mpz_sgn(b) != 0;
 		t->rho_mul[e] = mpz_sgn(a) != 0;
+		t->inc_add[e] = t->rho_add[e];
 		if (ipp_fin_has_offsets(t->f)) {
-			/* increments on chords (intra): rho_e(1) + off(dst) -
-			 * off(src), modulo 2^64 */
+			/* increments on chords, in fresh activations (nvc 1):
+			 * rho_e(1) + off(dst) - off(src), modulo 2^64 */
 			mpz_add(a, a, b);
 			mpz_add_ui(a, a, ipp_fin_offset(t->f, ipp_fin_edst(t->f, (ipp_id)e)));
 			mpz_sub_ui(a, a, ipp_fin_offset(t->f, ipp_fin_esrc(t->f, (ipp_id)e)));
 			mpz_fdiv_r_2exp(a, a, 64);
-			t->rho_add[e] = mpz_sgn(a) != 0;
+			t->inc_add[e] = mpz_sgn(a) != 0;
 		}
 	}
 	for (size_t v = 0; v < t->nv; v++) {
@@ -854,7 +858,8 @@ static void ev_edge(struct sim *s, const struct act *a, ipp_id fe)
 	const struct tables *t = s->t;
 	ipp_events *ev = &s->d.ev;
 	if (!lazy_r(t, a->proc, a->fresh)) {
-		ev->increments += t->rho_add[fe];	/* r += rho_e(nvc) */
+		/* r += inc_e (fresh: chords), r += rho_e(nvc) (continuing) */
+		ev->increments += a->fresh ? t->inc_add[fe] : t->rho_add[fe];
 		ev->multiplies += !a->fresh && t->rho_mul[fe];
 	}
 	if (in_rows(t, a->proc, a->fresh) && ipp_local_edge(t->plan[a->proc].local, fe) != 0)
@@ -1565,9 +1570,11 @@ static void run_config(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts *c
 		st->failures++;
 		return;
 	}
-	if (mode == IPP_MODE_INTRA && seed % 2) {
+	if (seed % 2) {
 		/* increments on chords, by random weights, in every
-		 * procedure: the events count the edges that increment */
+		 * procedure (fresh activations; context mode's continuing
+		 * ones keep rho): the events count the edges that
+		 * increment */
 		rg_rng rng;
 		size_t ne = ipp_fin_nedges(f), np = ipp_graph_nprocs(g);
 		uint64_t *w = xcalloc(ne + 1, sizeof(*w));
