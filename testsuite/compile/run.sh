@@ -29,7 +29,13 @@
 #      (-fplugin-arg-ipp-inline-as-plain);
 #   6. setjmp-inline.c runs as its plain build does;
 #   7. the runtime's thread-locals are local-exec in code for executables
-#      (-fPIE, -fno-pie), GCC's default in shared objects' (-fPIC).
+#      (-fPIE, -fno-pie), GCC's default in shared objects' (-fPIC);
+#   8. increments on chords change the code and the increments run, never
+#      the profile: fig4.c and exitdeep.c (partial paths at exit()) built
+#      with and without -fplugin-arg-ipp-chords=no (intra and context
+#      mode) give the same `ipp profile` text, byte for byte, never more
+#      increments of the register (`ipp counts --events`), and at -O2
+#      fewer in each mode over both programs.
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -384,6 +390,67 @@ else
 		done
 	done
 fi
+
+## 8. Increments on chords (docs/NUMBERING.md section 9) are a placement
+## of the same sums: with -fplugin-arg-ipp-chords=no the register adds
+## rho on every edge instead.  The profiles must be the same, partial
+## paths included (the runtime subtracts each frame's offset); the runs
+## never make more increments with chords, and at -O2, where GCC
+## estimates the edge counts, fewer in each mode over the two programs
+## (fig4.c's context-mode increments are all in continuing clones, which
+## keep rho): so the option did change the code.
+d=$work/chords
+mkdir -p "$d"
+declare -A inc_yes inc_no
+for src in "$here/../../examples/fig4.c" "$here/../programs/exitdeep.c"; do
+	b=$(basename "$src" .c)
+	for m in $IPP_MODES; do
+		for lv in $levels; do
+			t="chords $b $m $lv"
+			for c in yes no; do
+				exe=$d/$b-$m$lv-$c
+				if ! ipp_cc -fplugin-arg-ipp-mode="$m" -fplugin-arg-ipp-chords=$c $lv \
+					-o "$exe" "$src" >"$exe.log" 2>&1; then
+					echo "    chords=$c:" >>"$d/$b.fail"
+					sed -n '1,10s/^/    | /p' "$exe.log" >>"$d/$b.fail"
+					continue
+				fi
+				(cd "$d" && IPP_PROFILE="$exe.prof" "$exe" >"$exe.out" 2>&1)
+				"$IPP_TOOL" profile "$exe.prof" >"$exe.txt" 2>&1
+				"$IPP_TOOL" counts --events "$exe" "$exe.prof" 2>/dev/null |
+					awk '$1 == "increments" { print $2 }' >"$exe.inc"
+			done
+			y=$d/$b-$m$lv-yes
+			n=$d/$b-$m$lv-no
+			if [ -s "$d/$b.fail" ] || [ ! -s "$y.txt" ] || [ ! -s "$n.txt" ]; then
+				bad "$t: a build or its profile failed"
+				cat "$d/$b.fail" 2>/dev/null
+				rm -f "$d/$b.fail"
+			elif ! cmp -s "$y.txt" "$n.txt" || ! cmp -s "$y.out" "$n.out"; then
+				bad "$t: the profile (or the output) differs with -fplugin-arg-ipp-chords=no"
+				diff "$n.txt" "$y.txt" | sed -n '1,10s/^/    | /p'
+			elif ! "$IPP_TOOL" check "$y" "$y.prof" >"$y.check" 2>&1; then
+				bad "$t: ipp check fails"
+				sed -n '1,10s/^/    | /p' "$y.check"
+			elif ! [ "$(cat "$y.inc")" -le "$(cat "$n.inc")" ]; then
+				bad "$t: $(cat "$y.inc") increments with chords, $(cat "$n.inc") without"
+			else
+				ok "$t (same profile; increments $(cat "$y.inc") with chords, $(cat "$n.inc") without)"
+				if [ "$lv" = -O2 ]; then
+					inc_yes[$m]=$(( ${inc_yes[$m]:-0} + $(cat "$y.inc") ))
+					inc_no[$m]=$(( ${inc_no[$m]:-0} + $(cat "$n.inc") ))
+				fi
+			fi
+		done
+	done
+done
+for m in $IPP_MODES; do
+	if [ "${inc_yes[$m]:-0}" -lt "${inc_no[$m]:-0}" ]; then
+		ok "chords $m -O2: ${inc_yes[$m]} increments with chords, ${inc_no[$m]} without"
+	else
+		bad "chords $m -O2: ${inc_yes[$m]:-?} increments with chords, ${inc_no[$m]:-?} without: not fewer"
+	fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
