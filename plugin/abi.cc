@@ -114,6 +114,17 @@ static tree static_var(const char *name, tree type, tree init)
 	return v;
 }
 
+/* A module's table: the static array "__ipp_WHAT_CHECKSUM" of n elements of
+ * type elt, initialized by elts. */
+static tree table_var(tree elt, vec<constructor_elt, va_gc> *elts, size_t n, const char *what,
+		      const char *checksum)
+{
+	tree type = build_array_type(elt, build_index_type(size_int(n - 1)));
+	char name[64];
+	snprintf(name, sizeof(name), "__ipp_%s_%s", what, checksum);
+	return static_var(name, type, build_constructor(type, elts));
+}
+
 /* &ARR[0]: a pointer to the array's element type, as a C array decays. */
 static tree elt0_addr(tree arr)
 {
@@ -430,9 +441,7 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 	tree module_var = ipp_abi_trees[IPP_ABI_MODULE_VAR];
 	vec<constructor_elt, va_gc> *me = module_init;
 	if (n) {
-		tree type = build_array_type(ABI_TYPE(CALLEE), build_index_type(size_int(n - 1)));
 		vec<constructor_elt, va_gc> *elts = NULL;
-		char name[64];
 		tree var;
 		qsort(sites, n, sizeof(sites[0]), cmp_site);
 		for (size_t i = 0; i < n; i++) {
@@ -443,12 +452,9 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 				INIT(fe, CALLEE, fresh, ipp_abi_region_addr(sites[i].fresh_region));
 			CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(CALLEE), fe));
 		}
-		snprintf(name, sizeof(name), "__ipp_callees_%s", checksum);
-		var = static_var(name, type, build_constructor(type, elts));
+		var = table_var(ABI_TYPE(CALLEE), elts, n, "callees", checksum);
 		INIT(me, MODULE, ncallees, build_int_cst(ipp_t_u32, n));
-		INIT(me, MODULE, callees,
-		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(CALLEE), var, size_int(0),
-						 NULL_TREE, NULL_TREE)));
+		INIT(me, MODULE, callees, elt0_addr(var));
 	}
 	/* in the fields' order (a CONSTRUCTOR lists them in order) */
 	if (entries_var)
@@ -457,23 +463,19 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 		INIT(me, MODULE, ncopies, build_int_cst(ipp_t_u32, ncopies));
 	if (entries_var)
 		INIT(me, MODULE, entries,
-		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(ENTRY), entries_var,
-						 size_int(0), NULL_TREE, NULL_TREE)));
+		     elt0_addr(entries_var));
 	if (copies_var)
 		INIT(me, MODULE, copies,
-		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(COPY), copies_var,
-						 size_int(0), NULL_TREE, NULL_TREE)));
+		     elt0_addr(copies_var));
 	if (offsets_var) {
 		INIT(me, MODULE, noffsets, build_int_cst(ipp_t_u32, noffsets));
 		INIT(me, MODULE, offsets,
-		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(OFFSET), offsets_var,
-						 size_int(0), NULL_TREE, NULL_TREE)));
+		     elt0_addr(offsets_var));
 	}
 	if (restarts_var) {
 		INIT(me, MODULE, nrestarts, build_int_cst(ipp_t_u32, nrestarts));
 		INIT(me, MODULE, restarts,
-		     build_fold_addr_expr(build4(ARRAY_REF, ABI_TYPE(RESTART), restarts_var,
-						 size_int(0), NULL_TREE, NULL_TREE)));
+		     elt0_addr(restarts_var));
 	}
 	entries_var = copies_var = offsets_var = restarts_var = NULL_TREE;
 	nentries = ncopies = noffsets = nrestarts = 0;
@@ -645,34 +647,26 @@ tree ipp_abi_arc_cache(const char *checksum, ipp_id site)
 
 void ipp_abi_module_entries(const struct ipp_entry *e, size_t n, const char *checksum)
 {
-	tree type, var;
 	vec<constructor_elt, va_gc> *elts = NULL;
-	char name[64];
 
 	if (!n)
 		return;
-	type = build_array_type(ABI_TYPE(ENTRY), build_index_type(size_int(n - 1)));
 	for (size_t i = 0; i < n; i++) {
 		vec<constructor_elt, va_gc> *fe = NULL;
 		INIT(fe, ENTRY, fn, fold_convert(ipp_t_cptr, build_fold_addr_expr(e[i].decl)));
 		INIT(fe, ENTRY, region, ipp_abi_region_addr(e[i].region));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(ENTRY), fe));
 	}
-	snprintf(name, sizeof(name), "__ipp_entries_%s", checksum);
-	var = static_var(name, type, build_constructor(type, elts));
-	entries_var = var;
+	entries_var = table_var(ABI_TYPE(ENTRY), elts, n, "entries", checksum);
 	nentries = n;
 }
 
 void ipp_abi_module_offsets(const struct ipp_offset_run *runs, size_t n, const char *checksum)
 {
-	tree type;
 	vec<constructor_elt, va_gc> *elts = NULL;
-	char name[64];
 
 	if (!n)
 		return;
-	type = build_array_type(ABI_TYPE(OFFSET), build_index_type(size_int(n - 1)));
 	for (size_t i = 0; i < n; i++) {
 		vec<constructor_elt, va_gc> *fe = NULL;
 		gcc_assert(runs[i].first <= runs[i].last &&
@@ -682,20 +676,16 @@ void ipp_abi_module_offsets(const struct ipp_offset_run *runs, size_t n, const c
 		INIT(fe, OFFSET, offset, build_int_cstu(ipp_t_u64, runs[i].offset));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(OFFSET), fe));
 	}
-	snprintf(name, sizeof(name), "__ipp_offsets_%s", checksum);
-	offsets_var = static_var(name, type, build_constructor(type, elts));
+	offsets_var = table_var(ABI_TYPE(OFFSET), elts, n, "offsets", checksum);
 	noffsets = n;
 }
 
 void ipp_abi_module_restarts(const struct ipp_restart_point *pts, size_t n, const char *checksum)
 {
-	tree type;
 	vec<constructor_elt, va_gc> *elts = NULL;
-	char name[64];
 
 	if (!n)
 		return;
-	type = build_array_type(ABI_TYPE(RESTART), build_index_type(size_int(n - 1)));
 	for (size_t i = 0; i < n; i++) {
 		vec<constructor_elt, va_gc> *fe = NULL;
 		gcc_assert(i == 0 || pts[i].vertex > pts[i - 1].vertex);
@@ -704,20 +694,16 @@ void ipp_abi_module_restarts(const struct ipp_restart_point *pts, size_t n, cons
 		INIT(fe, RESTART, number, build_int_cstu(ipp_t_u64, pts[i].number));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(RESTART), fe));
 	}
-	snprintf(name, sizeof(name), "__ipp_restarts_%s", checksum);
-	restarts_var = static_var(name, type, build_constructor(type, elts));
+	restarts_var = table_var(ABI_TYPE(RESTART), elts, n, "restarts", checksum);
 	nrestarts = n;
 }
 
 void ipp_abi_module_copies(const struct ipp_copy_run *runs, size_t n, const char *checksum)
 {
-	tree type;
 	vec<constructor_elt, va_gc> *elts = NULL;
-	char name[64];
 
 	if (!n)
 		return;
-	type = build_array_type(ABI_TYPE(COPY), build_index_type(size_int(n - 1)));
 	for (size_t i = 0; i < n; i++) {
 		vec<constructor_elt, va_gc> *fe = NULL;
 		INIT(fe, COPY, first, build_int_cst(ipp_t_i32, runs[i].first));
@@ -725,7 +711,6 @@ void ipp_abi_module_copies(const struct ipp_copy_run *runs, size_t n, const char
 		INIT(fe, COPY, call, build_int_cst(ipp_t_i32, runs[i].call));
 		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(COPY), fe));
 	}
-	snprintf(name, sizeof(name), "__ipp_copies_%s", checksum);
-	copies_var = static_var(name, type, build_constructor(type, elts));
+	copies_var = table_var(ABI_TYPE(COPY), elts, n, "copies", checksum);
 	ncopies = n;
 }
