@@ -51,6 +51,9 @@ static size_t noffsets;
 /* ... and the restarts table, set by ipp_abi_module_restarts. */
 static tree restarts_var;
 static size_t nrestarts;
+/* ... and the slots table, set by ipp_abi_module_slots. */
+static tree slots_var;
+static size_t nslots;
 
 const struct ggc_root_tab ipp_abi_gc_roots[] = {
 	{ &ipp_abi_trees[0], IPP_ABI_NTREES, sizeof(ipp_abi_trees[0]),
@@ -62,7 +65,8 @@ const struct ggc_root_tab ipp_abi_gc_roots[] = {
 static tree ipp_t_ptr, ipp_t_cptr, ipp_t_u64, ipp_t_i32, ipp_t_u32, ipp_t_int,
 	ipp_t_unsigned, ipp_t_void, ipp_t_u64_ptr, ipp_t_cu64_ptr, ipp_t_frame_ptr,
 	ipp_t_region_ptr, ipp_t_module_ptr, ipp_t_rows_ptr, ipp_t_callee_ptr, ipp_t_entry_ptr,
-	ipp_t_copy_ptr, ipp_t_offset_ptr, ipp_t_restart_ptr;
+	ipp_t_copy_ptr, ipp_t_offset_ptr, ipp_t_restart_ptr,
+	ipp_t_slot_ptr;
 
 static tree add_field(tree type, const char *name, tree ftype, tree *chain)
 {
@@ -190,6 +194,7 @@ bool ipp_abi_init(void)
 	ABI_TYPE(COPY) = make_node(RECORD_TYPE);
 	ABI_TYPE(OFFSET) = make_node(RECORD_TYPE);
 	ABI_TYPE(RESTART) = make_node(RECORD_TYPE);
+	ABI_TYPE(SLOT) = make_node(RECORD_TYPE);
 	ipp_t_frame_ptr = build_pointer_type(ABI_TYPE(FRAME));
 	ipp_t_region_ptr = build_pointer_type(ABI_TYPE(REGION));
 	ipp_t_module_ptr = build_pointer_type(ABI_TYPE(MODULE));
@@ -199,6 +204,7 @@ bool ipp_abi_init(void)
 	ipp_t_copy_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(COPY), TYPE_QUAL_CONST));
 	ipp_t_offset_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(OFFSET), TYPE_QUAL_CONST));
 	ipp_t_restart_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(RESTART), TYPE_QUAL_CONST));
+	ipp_t_slot_ptr = build_pointer_type(build_qualified_type(ABI_TYPE(SLOT), TYPE_QUAL_CONST));
 
 	/* add_field prepends, and finish_builtin_struct reverses the chain:
 	 * the fields go in in ipp_abi.def's (declaration) order. */
@@ -251,6 +257,12 @@ bool ipp_abi_init(void)
 	finish_builtin_struct(ABI_TYPE(RESTART), "ipp_rt_restart", fields, NULL_TREE);
 
 	fields = NULL_TREE;
+#define IPP_ABI_SLOT_FIELD(CTYPE, TREE, NAME) \
+	ABI_FIELD(SLOT, NAME) = add_field(ABI_TYPE(SLOT), #NAME, TREE, &fields);
+#include "ipp_abi.def"
+	finish_builtin_struct(ABI_TYPE(SLOT), "ipp_rt_slot", fields, NULL_TREE);
+
+	fields = NULL_TREE;
 #define IPP_ABI_ROWS_FIELD(CTYPE, TREE, NAME) \
 	ABI_FIELD(ROWS, NAME) = add_field(ABI_TYPE(ROWS), #NAME, TREE, &fields);
 #include "ipp_abi.def"
@@ -298,6 +310,7 @@ bool ipp_abi_init(void)
 	ok &= check_struct("struct ipp_rt_copy", ABI_TYPE(COPY), sizeof(struct ipp_rt_copy));
 	ok &= check_struct("struct ipp_rt_offset", ABI_TYPE(OFFSET), sizeof(struct ipp_rt_offset));
 	ok &= check_struct("struct ipp_rt_restart", ABI_TYPE(RESTART), sizeof(struct ipp_rt_restart));
+	ok &= check_struct("struct ipp_rt_slot", ABI_TYPE(SLOT), sizeof(struct ipp_rt_slot));
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME)                                              \
 	ok &= check_field("struct ipp_rt_frame", ABI_FIELD(FRAME, NAME),                    \
 			  offsetof(struct ipp_rt_frame, NAME), sizeof(CTYPE));
@@ -325,6 +338,9 @@ bool ipp_abi_init(void)
 #define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME)                                            \
 	ok &= check_field("struct ipp_rt_restart", ABI_FIELD(RESTART, NAME),                \
 			  offsetof(struct ipp_rt_restart, NAME), sizeof(CTYPE));
+#define IPP_ABI_SLOT_FIELD(CTYPE, TREE, NAME)                                               \
+	ok &= check_field("struct ipp_rt_slot", ABI_FIELD(SLOT, NAME),                      \
+			  offsetof(struct ipp_rt_slot, NAME), sizeof(CTYPE));
 #include "ipp_abi.def"
 	return ok;
 }
@@ -477,8 +493,12 @@ void ipp_abi_module_callees(struct ipp_callee_site *sites, size_t n, const char 
 		INIT(me, MODULE, restarts,
 		     elt0_addr(restarts_var));
 	}
-	entries_var = copies_var = offsets_var = restarts_var = NULL_TREE;
-	nentries = ncopies = noffsets = nrestarts = 0;
+	if (slots_var) {
+		INIT(me, MODULE, nslots, build_int_cst(ipp_t_u32, nslots));
+		INIT(me, MODULE, slots, elt0_addr(slots_var));
+	}
+	entries_var = copies_var = offsets_var = restarts_var = slots_var = NULL_TREE;
+	nentries = ncopies = noffsets = nrestarts = nslots = 0;
 	DECL_INITIAL(module_var) = build_constructor(ABI_TYPE(MODULE), me);
 	varpool_node::finalize_decl(module_var);
 	module_init = NULL;
@@ -696,6 +716,25 @@ void ipp_abi_module_restarts(const struct ipp_restart_point *pts, size_t n, cons
 	}
 	restarts_var = table_var(ABI_TYPE(RESTART), elts, n, "restarts", checksum);
 	nrestarts = n;
+}
+
+void ipp_abi_module_slots(const struct ipp_slot_point *pts, size_t n, const char *checksum)
+{
+	vec<constructor_elt, va_gc> *elts = NULL;
+
+	if (!n)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		vec<constructor_elt, va_gc> *fe = NULL;
+		gcc_assert(i == 0 || pts[i].call > pts[i - 1].call);
+		gcc_assert(pts[i].slot >= 1 && pts[i].slot <= IPP_FRAME_SLOT_MAX);
+		INIT(fe, SLOT, call, build_int_cst(ipp_t_i32, pts[i].call));
+		INIT(fe, SLOT, slot, build_int_cst(ipp_t_u32, pts[i].slot));
+		INIT(fe, SLOT, region, ipp_abi_region_addr(pts[i].region));
+		CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_constructor(ABI_TYPE(SLOT), fe));
+	}
+	slots_var = table_var(ABI_TYPE(SLOT), elts, n, "slots", checksum);
+	nslots = n;
 }
 
 void ipp_abi_module_copies(const struct ipp_copy_run *runs, size_t n, const char *checksum)

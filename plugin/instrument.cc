@@ -335,6 +335,21 @@ void ipp_restart_points(const struct unit *u, const ipp_fin *fin,
 	*nout = n;
 }
 
+void ipp_slot_points(const struct unit *u, struct ipp_slot_point **out, size_t *nout)
+{
+	size_t nv = ipp_graph_nvertices(u->g), n = 0;
+	struct ipp_slot_point *pts = XNEWVEC(struct ipp_slot_point, nv + 1);
+	for (size_t x = 0; x < nv; x++) {
+		if (!u->slot_at[x])
+			continue;
+		pts[n].call = (ipp_id)x;
+		pts[n].slot = u->slot_at[x];
+		pts[n++].region = u->slot_region[x];
+	}
+	*out = pts;
+	*nout = n;
+}
+
 /* Two-level counting (docs/NUMBERING.md) pays where many records of an
  * activation go to a hash table: context mode, a procedure whose local
  * paths from its entry and restarts fit a row, and that records at its
@@ -492,7 +507,11 @@ struct fnstate {
 	bool ctx;		/* context mode */
 	bool cont;		/* the continuing clone */
 	ipp_id region;		/* the Entry region of a fresh body */
-	tree frame;		/* the activation's struct ipp_rt_frame, or NULL */
+	tree frame;		/* the activation's struct ipp_rt_frame, or NULL;
+				 * with slots, element 0 of `frames` */
+	tree frames;		/* the frame and its slots (ABI 13, struct
+				 * ipp_rt_slot): an array of struct
+				 * ipp_rt_frame, or NULL */
 	tree r;			/* the path register */
 	tree nvc, onentry, reg;	/* constants in a fresh body, parameters in a clone */
 	tree saved_path;	/* fresh, makes continuing calls: __ipp_path at entry */
@@ -543,6 +562,9 @@ struct vproc {
 	tree eframe;		/* the frame its checkpoints go to: its own, or
 				 * the nearest one around it (the function's,
 				 * or a summarized copy's) */
+	unsigned slot;		/* its frame is slot `slot` of the function's
+				 * frames (struct ipp_rt_slot), never pushed;
+				 * 0: pushed */
 	tree counts;		/* its region's counters if counted inline, or NULL */
 	ipp_id counts_region;	/* ... the region they are of */
 	const struct vproc *counts_from;	/* a summarized copy: the procedure
@@ -572,7 +594,8 @@ static bool own_frame(const struct fnstate *st)
  * must survive even where mod/ref analysis proves no callee reads them. */
 static tree fld(tree obj, tree field)
 {
-	tree t = build3(COMPONENT_REF, TREE_TYPE(field), obj, field, NULL_TREE);
+	/* a slot is an ARRAY_REF, which no two statements may share */
+	tree t = build3(COMPONENT_REF, TREE_TYPE(field), unshare_expr(obj), field, NULL_TREE);
 	if (TREE_THIS_VOLATILE(obj)) {
 		TREE_THIS_VOLATILE(t) = 1;
 		TREE_SIDE_EFFECTS(t) = 1;
@@ -948,8 +971,17 @@ static void emit_vertex_flags(gimple_seq *seq, tree frame, int vertex, unsigned 
 	if (!BYTES_BIG_ENDIAN && off % 8 == 0 && int_byte_position(ff) == off + 4 &&
 	    TYPE_PRECISION(TREE_TYPE(vf)) == 32 && TYPE_PRECISION(TREE_TYPE(ff)) == 32) {
 		uint64_t both = (uint64_t)(uint32_t)vertex | (uint64_t)flags << 32;
-		tree ref = build2(MEM_REF, ipp_u64, build_fold_addr_expr(frame),
-				  build_int_cst(build_pointer_type(ABI_TYPE(FRAME)), off));
+		tree base = frame;
+		tree ref;
+		if (TREE_CODE(frame) == ARRAY_REF) {
+			/* a slot: the MEM_REF is based on the array itself (an
+			 * element's address is no base the alias oracle takes) */
+			base = TREE_OPERAND(frame, 0);
+			off += tree_to_uhwi(TREE_OPERAND(frame, 1)) *
+			       int_size_in_bytes(ABI_TYPE(FRAME));
+		}
+		ref = build2(MEM_REF, ipp_u64, build_fold_addr_expr(base),
+			     build_int_cst(build_pointer_type(ABI_TYPE(FRAME)), off));
 		TREE_THIS_VOLATILE(ref) = 1;	/* as every frame store: see fld() */
 		TREE_SIDE_EFFECTS(ref) = 1;
 		emit_assign(seq, ref, build_int_cstu(ipp_u64, both));
@@ -977,7 +1009,7 @@ static void emit_push(gimple_seq *seq, tree frame, tree reg, tree path, int vert
 		emit_assign(seq, fld(frame, ABI_FIELD(FRAME, path)), path);
 	emit_vertex_flags(seq, frame, vertex, flags);
 	/* the frame is complete before it is visible to a walk */
-	emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(frame));
+	emit_assign(seq, ABI_TLS(__ipp_top), build_fold_addr_expr(unshare_expr(frame)));
 }
 
 /* Pops frame: __ipp_top = frame.prev. */
@@ -1413,7 +1445,9 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		emit_add(&seq, st, rho_val(&seq, st, fe));
 		emit_local_add(&seq, st, fe);
 		emit_return(&seq, st);
-		if (st->frame)
+		if (st->frames)
+			emit_assign(&seq, st->frames, build_clobber(TREE_TYPE(st->frames)));
+		else if (st->frame)
 			emit_assign(&seq, st->frame, build_clobber(TREE_TYPE(st->frame)));
 		/* the arc of a tail call through a pointer: the count needs
 		 * neither the frame nor anything after the call */
@@ -1518,6 +1552,46 @@ static const struct vproc *counts_holder(const struct fnstate *st, const struct 
 	return a;
 }
 
+/* Slots (ipp_abi.h, struct ipp_rt_slot): in intra mode a summarized copy that
+ * keeps a checkpoint takes slot d of the function's frames instead of a
+ * frame of its own, d = 1 + the slot of the nearest such copy around it
+ * (0: the function's frame); copies side by side share theirs, as they are
+ * never active together.  Not where landing pads or __ipp_receive read
+ * the frame (-fexceptions, abnormal edges: fi->in_memory), which link no
+ * slots.  Sets each copy's slot; returns the deepest, 0 for none. */
+static unsigned assign_slots(struct fnstate *st)
+{
+	const struct inlines *in = &st->fi->inl;
+	unsigned deepest = 0;
+	if (!ipp_opts.slots || st->ctx || !st->frame || st->fi->in_memory || flag_exceptions)
+		return 0;
+	for (int k = 0; k < in->n; k++) {
+		const struct ipp_inl *c = &in->v[k];
+		unsigned around = 0;
+		if (c->flat || !c->framed || ipp_fin_call_summary(st->fin, c->call) == IPP_SUM_NONE)
+			continue;
+		for (int a = c->parent; a >= 0 && !around; a = in->v[a].parent)
+			around = st->vp[a].slot;
+		st->vp[k].slot = around + 1;
+		deepest = MAX(deepest, around + 1);
+	}
+	if (deepest > IPP_FRAME_SLOT_MAX) {
+		for (int k = 0; k < in->n; k++)
+			st->vp[k].slot = 0;
+		return 0;
+	}
+	return deepest;
+}
+
+/* Element d of the function's frames (d = 0: its own frame). */
+static tree frame_elt(const struct fnstate *st, unsigned d)
+{
+	tree t = build4(ARRAY_REF, ABI_TYPE(FRAME), st->frames, size_int(d), NULL_TREE, NULL_TREE);
+	TREE_THIS_VOLATILE(t) = 1;	/* see fld() */
+	TREE_SIDE_EFFECTS(t) = 1;
+	return t;
+}
+
 /* The state of each kept copy (struct vproc), parents first (inl.v is in
  * preorder).  Its registers are SSA registers even in a function that
  * keeps its own in memory (state_var): they live from the copy's entry to
@@ -1528,7 +1602,19 @@ static void setup_copies(struct fnstate *st)
 	const struct inlines *in = &st->fi->inl;
 	const ipp_graph *g = st->u->g;
 	const struct body *b = st->b;
+	unsigned nslots;
 
+	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
+	nslots = assign_slots(st);
+	if (nslots) {
+		/* the function's frame is element 0 of an array with its slots */
+		st->frames = create_tmp_var(build_array_type_nelts(ABI_TYPE(FRAME), nslots + 1),
+					    "ipp_frames");
+		TREE_ADDRESSABLE(st->frames) = 1;
+		TREE_THIS_VOLATILE(st->frames) = 1;	/* see fld() */
+		TREE_SIDE_EFFECTS(st->frames) = 1;
+		st->frame = frame_elt(st, 0);
+	}
 	st->own = XCNEW(struct vproc);
 	st->own->r = st->r;
 	st->own->nvc = st->nvc;
@@ -1540,7 +1626,6 @@ static void setup_copies(struct fnstate *st)
 	st->own->region = st->region;
 	st->own->frame_path = true;
 	st->own->frame = st->own->eframe = st->frame;
-	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
 	st->cur = -1;
 	for (int k = 0; k < in->n; k++) {
 		const struct ipp_inl *c = &in->v[k];
@@ -1552,7 +1637,10 @@ static void setup_copies(struct fnstate *st)
 		 * its own (ipp_decide_frames: the function, and every copy
 		 * around it, keep one too); a continuing one keeps its
 		 * checkpoints in the frame around it (ipp_copy_runs) */
-		if (c->framed && x->summarized) {
+		if (c->framed && x->summarized && x->slot) {
+			gcc_assert(p->eframe);
+			x->frame = frame_elt(st, x->slot);
+		} else if (c->framed && x->summarized) {
 			gcc_assert(p->eframe);
 			x->frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_vframe");
 			TREE_ADDRESSABLE(x->frame) = 1;
@@ -1666,7 +1754,18 @@ static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
 	/* a continuing copy stores nothing here: the frame around it stands
 	 * where it stood (a valid prefix) until the copy's first checkpoint,
 	 * and stands at the return site again when the copy is left */
-	if (x->frame) {
+	if (x->frame && x->slot) {
+		/* a slot (ipp_abi.h, struct ipp_rt_slot): its Entry
+		 * checkpoint first (number 0: a summarized copy's; flags 0),
+		 * then the frame around it stands at the call vertex, which
+		 * the slots table names.  Nothing is pushed. */
+		int v = inside(ipp_proc_entry(st->u->g, st->fi->inl.v[k].proc));
+		gcc_assert(own_frame(st) && x->summarized && integer_zerop(x->onentry));
+		emit_vertex_flags(seq, x->frame, v | IPP_VERTEX_PATH0, 0);
+		emit_stand(seq, st, call_point(st, c), true);
+		st->u->slot_at[c] = x->slot;
+		st->u->slot_region[c] = x->region;
+	} else if (x->frame) {
 		/* as at a real call (instrument_call): the caller stands at
 		 * the call vertex (marked where the path restarted there, a
 		 * cut), then the copy's frame stands at its Entry */
@@ -1696,8 +1795,8 @@ static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
 	    (ipp_call_flags(g, src - 1) & IPP_CALL_INLINED)) {
 		int k = copy_of_proc(st->fi, ipp_call_callee(g, src - 1));
 		if (st->vp[k].frame)
-			/* back from a copy with a frame: as after a real call
-			 * (instrument_call) */
+			/* back from a copy with a frame or a slot: as after a
+			 * real call (instrument_call) */
 			emit_stand(seq, st, inside(src), false);
 		else if (st->fi->inl.v[k].framed)
 			/* back from a continuing copy whose checkpoints went
@@ -1721,7 +1820,7 @@ static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
 			/* a copy returns: its frame popped first, as a real
 			 * activation's (emit_return), then its path recorded if
 			 * it is its own */
-			if (st->vp[st->cur].frame)
+			if (st->vp[st->cur].frame && !st->vp[st->cur].slot)
 				emit_pop(seq, st->vp[st->cur].frame);
 			if (st->vp[st->cur].summarized)
 				emit_record(seq, st, IPP_NONE, dst);
@@ -1754,6 +1853,8 @@ void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 	u->restart_of = XNEWVEC(ipp_id, nv);
 	u->stands = XCNEWVEC(bool, nv + 1);
 	u->restart_bare = XCNEWVEC(bool, nv + 1);
+	u->slot_at = XCNEWVEC(unsigned, nv + 1);
+	u->slot_region = XCNEWVEC(ipp_id, nv + 1);
 	for (size_t i = 0; i < ne; i++)
 		u->fin_of[i] = IPP_NONE;
 	for (size_t i = 0; i < nv; i++)
@@ -2018,7 +2119,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 				continue;
 			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_setjmp_note), 2,
 								    unshare_expr(buf),
-								    build_fold_addr_expr(st.frame)));
+								    build_fold_addr_expr(unshare_expr(st.frame))));
 			gsi_insert_seq_on_edge(e, seq);
 		}
 	}
@@ -2040,7 +2141,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 			if (!only_eh && !(e->flags & EDGE_EH))
 				continue;
 			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_eh_land), 1,
-								    build_fold_addr_expr(st.frame)));
+								    build_fold_addr_expr(unshare_expr(st.frame))));
 			emit_assign(&seq, st.r, restart_val(&seq, &st, h));
 			emit_stand(&seq, &st, inside(h), true);	/* a restart */
 			if (only_eh) {
@@ -2095,7 +2196,7 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 			t = val(&seq, st.r);
 			rs = restart_val(&seq, &st, src);
 			gimple_seq_add_stmt(&seq, gimple_build_call(ABI_FN(__ipp_receive), 4,
-				build_fold_addr_expr(st.frame), fold_convert(integer_type_node, ret), t, rs));
+				build_fold_addr_expr(unshare_expr(st.frame)), fold_convert(integer_type_node, ret), t, rs));
 			gimple_call_set_lhs(gimple_seq_last_stmt(seq), res);
 			emit_assign(&seq, st.r, res);
 			emit_stand(&seq, &st, inside(src), true);	/* a restart */

@@ -30,6 +30,8 @@ static struct plugin_info ipp_info = {
 	"                                       copies as virtual procedures (default: yes)\n"
 	"  -fplugin-arg-ipp-chords[=yes|no]     increment the path register on the chords of a\n"
 	"                                       spanning tree where paths start (default: yes)\n"
+	"  -fplugin-arg-ipp-slots[=yes|no]      intra mode: inlined copies keep their checkpoints\n"
+	"                                       in slots of the function's frame (default: yes)\n"
 	"  -fplugin-arg-ipp-inline-as-plain     let GCC's IPA inliner see the program's sizes,\n"
 	"                                       not the instrumented ones (faster program,\n"
 	"                                       slower compile: README)\n"
@@ -129,6 +131,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	int einline = -1;	/* not given: on */
 	ipp_opts.inline_as_plain = false;
 	ipp_opts.chords = true;
+	ipp_opts.slots = true;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
 		const char *k = info->argv[i].key, *v = info->argv[i].value;
@@ -159,6 +162,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		} else if (strcmp(k, "chords") == 0) {
 			if (!yesno_arg(k, v, &ipp_opts.chords))
 				return 1;
+		} else if (strcmp(k, "slots") == 0) {
+			if (!yesno_arg(k, v, &ipp_opts.slots))
+				return 1;
 		} else if (strcmp(k, "inline-as-plain") == 0) {
 			if (!flag_arg(k, v, &ipp_opts.inline_as_plain, ""))
 				return 1;
@@ -172,7 +178,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 			}
 		} else {
 			error("ipp: unknown option %<-fplugin-arg-ipp-%s%> (known: %<mode%>, "
-			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>, %<chords%>, %<inline-as-plain%>)", k);
+			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>, %<chords%>, %<slots%>, "
+			      "%<inline-as-plain%>)", k);
 			return 1;
 		}
 	}

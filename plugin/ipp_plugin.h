@@ -36,6 +36,10 @@ struct ipp_options {
 				 * default */
 	bool chords;		/* -fplugin-arg-ipp-chords[=yes|no]: increments
 				 * on chords where paths start (default yes) */
+	bool slots;		/* -fplugin-arg-ipp-slots[=yes|no]: intra mode's
+				 * inlined copies keep their checkpoints in
+				 * slots of the function's frame (ABI 13,
+				 * IPP_FRAME_SLOT; default yes) */
 	bool inline_as_plain;	/* -fplugin-arg-ipp-inline-as-plain: GCC's IPA
 				 * inliner sees the program's sizes (sizes.cc) */
 };
@@ -207,6 +211,11 @@ struct unit {
 				 * (emit_stand; the module's offsets table) */
 	bool *restart_bare;	/* G* vertex: a restart's checkpoint there
 				 * stored no number (the restarts table) */
+	unsigned *slot_at;	/* G* vertex: the call of an inlined copy whose
+				 * checkpoints go to slot slot_at[v] (>= 1) of
+				 * its function's frames, 0 if none (the slots
+				 * table) */
+	ipp_id *slot_region;	/* ... that copy's Entry region */
 	bool *chorded;		/* procedure: its increments lie on chords
 				 * (ipp_place_chords), or NULL */
 	const char *checksum;	/* the unit's, in hex */
@@ -359,6 +368,19 @@ void ipp_abi_module_restarts(const struct ipp_restart_point *pts, size_t n, cons
  * after every body is instrumented.  *out: XNEWVEC. */
 void ipp_restart_points(const struct unit *u, const ipp_fin *fin,
 			struct ipp_restart_point **out, size_t *nout);
+/* The call vertex of an inlined copy whose checkpoints go to a slot, the
+ * slot, and the copy's region (struct ipp_rt_slot). */
+struct ipp_slot_point {
+	ipp_id call;
+	unsigned slot;
+	ipp_id region;
+};
+/* Sets the module's slots table (sorted by call); before
+ * ipp_abi_module_callees. */
+void ipp_abi_module_slots(const struct ipp_slot_point *pts, size_t n, const char *checksum);
+/* The slotted calls of the unit (enter_copy), after every body is
+ * instrumented.  *out: XNEWVEC. */
+void ipp_slot_points(const struct unit *u, struct ipp_slot_point **out, size_t *nout);
 
 
 /* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for
@@ -373,6 +395,7 @@ enum ipp_abi_tree {
 #define IPP_ABI_COPY_FIELD(CTYPE, TREE, NAME) IPP_ABI_COPY_##NAME,
 #define IPP_ABI_OFFSET_FIELD(CTYPE, TREE, NAME) IPP_ABI_OFFSET_##NAME,
 #define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME) IPP_ABI_RESTART_##NAME,
+#define IPP_ABI_SLOT_FIELD(CTYPE, TREE, NAME) IPP_ABI_SLOT_##NAME,
 #define IPP_ABI_TLS(CTYPE, TREE, NAME) IPP_ABI_TLS##NAME,
 #define IPP_ABI_FUNCTION(CRET, TRET, NAME, CPARAMS, TPARAMS) IPP_ABI_FN##NAME,
 #include "ipp_abi.def"
@@ -385,6 +408,7 @@ enum ipp_abi_tree {
 	IPP_ABI_COPY_TYPE,
 	IPP_ABI_OFFSET_TYPE,
 	IPP_ABI_RESTART_TYPE,
+	IPP_ABI_SLOT_TYPE,
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */

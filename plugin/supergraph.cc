@@ -789,6 +789,8 @@ void ipp_unit_free(struct unit *u)
 	XDELETEVEC(u->restart_of);
 	XDELETEVEC(u->stands);
 	XDELETEVEC(u->restart_bare);
+	XDELETEVEC(u->slot_at);
+	XDELETEVEC(u->slot_region);
 	XDELETEVEC(u->chorded);
 }
 

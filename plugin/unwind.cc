@@ -115,7 +115,7 @@ void ipp_unwind_pad(function *fun, hash_set<gimple *> *throwers, tree frame)
 	gsi = gsi_start_bb(pad);
 	gsi_insert_after(&gsi, gimple_build_label(label), GSI_NEW_STMT);
 	gsi_insert_after(&gsi, gimple_build_call(ABI_FN(__ipp_eh_leave), 1,
-						 build_fold_addr_expr(frame)), GSI_NEW_STMT);
+						 build_fold_addr_expr(unshare_expr(frame))), GSI_NEW_STMT);
 	gsi_insert_after(&gsi, gimple_build_resx(region->index), GSI_NEW_STMT);
 
 	/* a statement that throws inside the function ends its block.  Debug

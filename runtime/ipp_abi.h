@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 12u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 13u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -74,6 +74,12 @@ extern "C" {
 				 * ipp_rt_offset); a restart there stores
 				 * no number in the frame (struct
 				 * ipp_rt_restart).
+				 * 13: an inlined copy of intra mode that
+				 * keeps a checkpoint keeps it in a slot of
+				 * its function's frames, which the code
+				 * never links (struct ipp_rt_slot): the
+				 * runtime links the active slots before it
+				 * reads the list.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -92,6 +98,7 @@ struct ipp_rt_entry;
 struct ipp_rt_copy;
 struct ipp_rt_offset;
 struct ipp_rt_restart;
+struct ipp_rt_slot;
 struct ipp_rt_arc;
 
 /* The structures, thread-local variables and functions of the ABI are
@@ -139,6 +146,8 @@ struct ipp_rt_arc;
  *   restarts     nrestarts vertices where a path restarts and the frame's
  *                checkpoint then stores only the vertex, sorted by vertex
  *                (struct ipp_rt_restart)
+ *   slots        nslots call vertices of inlined copies whose checkpoints
+ *                go to slots, sorted by vertex (struct ipp_rt_slot)
  *
  * struct ipp_rt_callee -- one of them: the call vertex, the callee's Entry
  * vertex, and the callee's Entry region if the call is summarized (the
@@ -227,6 +236,25 @@ struct ipp_rt_copy {
 struct ipp_rt_offset {
 #include "ipp_abi.def"
 };
+/* struct ipp_rt_slot -- slots (ABI 13).  An inlined copy of intra mode
+ * that keeps a checkpoint (a summarized copy that makes calls or records at
+ * restarts) pushes no frame: its checkpoints go to a *slot*, element `slot`
+ * (>= 1) of an array of struct ipp_rt_frame whose element 0 is its
+ * function's frame (a copy inside d - 1 such copies has slot d; copies
+ * side by side share theirs, never active together).  At the copy's entry
+ * the code stores the slot's Entry checkpoint (flags 0); then the frame
+ * around the copy (element 0, or the slot of the copy around it) stands at
+ * the copy's call vertex `call` until the copy returns.  So a frame that
+ * stands at `call` has its copy active in slot `slot`, whose region is
+ * `region`.  Nothing links a slot or sets its region: the runtime does,
+ * before it reads the list (rt_slots.c), putting each active slot just
+ * above the frame around it, marked IPP_FRAME_SLOT, and takes the links
+ * out again before the program runs on.  A module lists its slotted calls
+ * sorted by vertex. */
+#define IPP_ABI_SLOT_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
+struct ipp_rt_slot {
+#include "ipp_abi.def"
+};
 /* struct ipp_rt_restart -- a restart vertex of a body that starts paths
  * (nvc 1; a loop header or a cut vertex; docs/PROTOCOL.md, "Increments on
  * chords"): its number after the restart is the constant `number` (the
@@ -264,6 +292,12 @@ struct ipp_rt_restart {
  * interprocedural call edge).  A run of such frames forms one partial path
  * whose stop stack is the vertices of the run, outermost first. */
 #define IPP_FRAME_CONTINUES 0x1u
+
+/* Set by the runtime alone, in a slot it linked (struct ipp_rt_slot,
+ * rt_slots.c): the code stores 0 in a slot's flags. */
+#define IPP_FRAME_SLOT 0x2u
+/* The most slots a function's frames have. */
+#define IPP_FRAME_SLOT_MAX 255u
 
 /* Procedures with more local paths from their entry and restarts than this
  * do not count in rows (docs/NUMBERING.md, "Two-level counting"). */

@@ -114,8 +114,10 @@ static RT_NOINST void before_exec(struct rt_exec_state *x)
 		was[k] = p;
 		had[k] = p->count;
 	}
+	rt_slots_link();	/* the slots' checkpoints are noted too */
 	note_frames(x);
 	rt_record_pending(__ipp_top, NULL, RT_WALK_ALL);
+	rt_slots_unlink();
 	/* what the recording added: new records first on the list, then
 	 * increments of the old ones */
 	n = 0;

@@ -484,6 +484,16 @@ struct ipp_rt_frame *rt_callee_fixup(struct ipp_rt_frame *top,
 bool rt_frame_on_list(struct ipp_rt_frame *f) RT_HIDDEN;
 
 /* ------------------------------------------------------------------ */
+/* Slots of inlined copies (rt_slots.c, ipp_abi.h IPP_FRAME_SLOT)      */
+/* ------------------------------------------------------------------ */
+
+/* Links the active slots of the calling thread's frames into its list
+ * (before any reader of the list runs), and takes them out again (before
+ * the program runs on).  Idempotent, async-signal-safe. */
+void rt_slots_link(void) RT_HIDDEN;
+void rt_slots_unlink(void) RT_HIDDEN;
+
+/* ------------------------------------------------------------------ */
 /* Memory: the arena of one profile write, rt_alloc (rt_arena.c)      */
 /* ------------------------------------------------------------------ */
 

@@ -428,12 +428,16 @@ RT_HIDDEN void rt_record_forked(void)
 	struct rt_thread *t;
 	if (!__ipp_top || !(t = rt_thread_self()))
 		return;
+	rt_slots_link();
 	walk(t, &t->forked, __ipp_top, NULL, RT_WALK_ALL, false);
+	rt_slots_unlink();
 }
 
 RT_HIDDEN void rt_record_exit_frames(void)
 {
-	struct ipp_rt_frame *top = __ipp_top;
+	struct ipp_rt_frame *top;
+	rt_slots_link();
+	top = __ipp_top;
 	if (!top)
 		return;
 	rt_record_pending(top, NULL, RT_WALK_ALL);
@@ -444,8 +448,10 @@ RT_HIDDEN void rt_record_exit_frames(void)
 
 RT_API unsigned __ipp_unwind_to(struct ipp_rt_frame *f)
 {
-	struct ipp_rt_frame *top = __ipp_top;
+	struct ipp_rt_frame *top;
 	unsigned n;
+	rt_slots_link();
+	top = __ipp_top;
 	if (!f) {
 		n = rt_record_pending(top, NULL, RT_WALK_ALL);
 	} else {
@@ -457,14 +463,17 @@ RT_API unsigned __ipp_unwind_to(struct ipp_rt_frame *f)
 		f->vertex = -1;	/* its path was recorded, alone or in a group */
 	}
 	__ipp_top = f;
+	rt_slots_unlink();
 	return n;
 }
 
 RT_API unsigned __ipp_unwind_below(const void *limit)
 {
-	struct ipp_rt_frame *top = __ipp_top, *g = top, *last = NULL;
+	struct ipp_rt_frame *top, *g, *last = NULL;
 	uint32_t steps = 0;
 	unsigned n = 0;
+	rt_slots_link();
+	top = g = __ipp_top;
 	/* The stack grows down: the abandoned activations' frames lie below
 	 * the receiver's stack pointer, its callers' above it. */
 	while (steps < RT_MAX_FRAMES && frame_ok(g) && (uintptr_t)g < (uintptr_t)limit) {
@@ -474,10 +483,13 @@ RT_API unsigned __ipp_unwind_below(const void *limit)
 		g = g->prev;
 		steps++;
 	}
-	if (!last)
+	if (!last) {
+		rt_slots_unlink();
 		return 0;
+	}
 	n = rt_record_pending(top, last, RT_WALK_TO);
 	__ipp_top = last->prev;
+	rt_slots_unlink();
 	return n;
 }
 

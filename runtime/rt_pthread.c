@@ -38,6 +38,7 @@ void __real_pthread_exit(void *retval) __attribute__((noreturn));
 
 RT_API void __wrap_pthread_exit(void *retval)
 {
+	rt_slots_link();
 	if (__ipp_top)
 		rt_record_pending(__ipp_top, NULL, RT_WALK_ALL);
 	__real_pthread_exit(retval);

@@ -193,6 +193,7 @@ static RT_NOINST void rt_crash(int sig, siginfo_t *si, void *uc)
 		} else {
 			int tries = 0;
 			struct ipp_rt_frame cont;
+			rt_slots_link();
 			rt_record_pending(call_fixup(sig, si, &cont), NULL, RT_WALK_ALL);
 			/* Another thread may be in ipp_dump(): wait a little. */
 			while (pthread_mutex_trylock(&rt_dump_lock) != 0 && ++tries < 2000)
@@ -314,7 +315,10 @@ RT_HIDDEN void rt_signals_init(bool early)
 
 RT_API void __ipp_callee_recorded(void)
 {
-	struct ipp_rt_frame *top = __ipp_top;
+	struct ipp_rt_frame *top;
+	rt_slots_link();	/* the caller may be a copy's slot */
+	top = __ipp_top;
 	if (top && top->vertex > 0)
 		top->vertex |= IPP_VERTEX_INSIDE;
+	rt_slots_unlink();
 }

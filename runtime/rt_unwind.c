@@ -43,7 +43,8 @@ RT_API void __ipp_eh_land(struct ipp_rt_frame *f)
 	 * throwing call); with f's group if f continues its caller's path.
 	 * If the exception left a callee without a frame (a trap with
 	 * -fnon-call-exceptions, a leaf call that throws), the callee's
-	 * activation stops at its entry, as after a fatal signal. */
+	 * activation stops at its entry, as after a fatal signal.  (A
+	 * function with landing pads has no slots: f names none.) */
 	if (f->vertex >= 0)
 		rt_record_pending(rt_callee_fixup(f, &cont), f, RT_WALK_TO);
 }

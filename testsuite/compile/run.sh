@@ -36,6 +36,13 @@
 #      mode) give the same `ipp profile` text, byte for byte, never more
 #      increments of the register (`ipp counts --events`), and at -O2
 #      fewer in each mode over both programs.
+#   9. slots change the code, never the profile: slots.c (intra
+#      mode, -O0 and -O2), built with and without
+#      -fplugin-arg-ipp-slots=no, has a slots table only with them (nm),
+#      and each way of leaving its inlined copies (exit(), abort(),
+#      SIGSEGV, longjmp, a failed execv, exit() from a callee) gives the
+#      same output, exit status and `ipp profile` text, byte for byte,
+#      and a profile `ipp check` accepts.
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -450,6 +457,56 @@ for m in $IPP_MODES; do
 	else
 		bad "chords $m -O2: ${inc_yes[$m]:-?} increments with chords, ${inc_no[$m]:-?} without: not fewer"
 	fi
+done
+
+## 9. Slots (ipp_abi.h, struct ipp_rt_slot): an intra-mode copy keeps its
+## checkpoints in a slot of its function's frames, which the runtime links
+## before it reads the list; without slots it pushes a frame of its own.
+## The partial paths must be the same, whichever way the copies are left
+## (slots.c's HOW WHEN arguments: see its comment).
+d=$work/slots
+mkdir -p "$d"
+case " $IPP_MODES " in *" intra "*) slot_levels=$levels ;; *) slot_levels= ;; esac
+for lv in $slot_levels; do
+	built=1
+	for c in yes no; do
+		exe=$d/slots$lv-$c
+		if ! ipp_cc -fplugin-arg-ipp-mode=intra -fplugin-arg-ipp-slots=$c $lv -o "$exe" \
+			"$here/slots.c" >"$exe.log" 2>&1; then
+			bad "slots $lv: the build with slots=$c failed"
+			sed -n '1,10s/^/    | /p' "$exe.log"
+			built=0
+		fi
+	done
+	[ "$built" = 1 ] || continue
+	if ! nm "$d/slots$lv-yes" | grep -q ' __ipp_slots_' ||
+	   nm "$d/slots$lv-no" | grep -q ' __ipp_slots_'; then
+		bad "slots $lv: a slots table with -fplugin-arg-ipp-slots=no, or none without"
+		continue
+	fi
+	for end in "0 0" "1 3" "1 7" "2 5" "3 9" "4 6" "4 14" "5 4" "6 8" "6 2" "7 8"; do
+		t="slots $lv: ${end% *} at call ${end#* }"
+		for c in yes no; do
+			exe=$d/slots$lv-$c
+			rm -f "$exe.prof"
+			st=0
+			(cd "$d" && IPP_PROFILE="$exe.prof" "$exe" $end >"$exe.out" 2>&1) 2>/dev/null || st=$?
+			echo "exit status $st" >>"$exe.out"
+			"$IPP_TOOL" profile "$exe.prof" >"$exe.txt" 2>&1
+		done
+		y=$d/slots$lv-yes
+		n=$d/slots$lv-no
+		if ! cmp -s "$y.txt" "$n.txt" || ! cmp -s "$y.out" "$n.out"; then
+			bad "$t: the profile (or the output) differs with -fplugin-arg-ipp-slots=no"
+			diff "$n.txt" "$y.txt" | sed -n '1,10s/^/    | /p'
+			diff "$n.out" "$y.out" | sed -n '1,4s/^/    | /p'
+		elif ! "$IPP_TOOL" check "$y" "$y.prof" >"$y.check" 2>&1; then
+			bad "$t: ipp check fails"
+			sed -n '1,10s/^/    | /p' "$y.check"
+		else
+			ok "$t (same profile, $(grep -c '^  - \[' "$y.txt") records)"
+		fi
+	done
 done
 
 echo "$pass passed, $fail failed"
