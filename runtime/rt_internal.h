@@ -394,9 +394,10 @@ struct rt_modinfo {
 	 * the same layout (rt_state.c, unit_block). */
 	uint64_t *gfirst;
 	uint64_t gtotal;
-	/* Dumper-owned: per region, the baselines of its gcounts (the
-	 * single-threaded counters, ipp_abi.h), or NULL. */
-	uint64_t **gbase;
+	/* Dumper-owned: the baselines of the unit's gcounts (the
+	 * single-threaded counters, ipp_abi.h), gtotal of them in the same
+	 * layout, or NULL (all 0). */
+	uint64_t *gbase;
 	/* Dumper-owned: this process has added its run to 'runs' of the
 	 * module in the profile rt_run_target. */
 	bool run_counted;

@@ -767,8 +767,8 @@ RT_HIDDEN void rt_zero_all(void)
 			const struct ipp_rt_region *r = &info->m->regions[i];
 			if (r->gcounts)
 				memset(r->gcounts, 0, r->npaths * sizeof(uint64_t));
-			if (info->gbase && info->gbase[i])
-				memset(info->gbase[i], 0, r->npaths * sizeof(uint64_t));
 		}
+		if (info->gbase)
+			memset(info->gbase, 0, info->gtotal * sizeof(uint64_t));
 	}
 }
