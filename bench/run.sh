@@ -301,7 +301,7 @@ activations_vs_calls() {
 # Nominal instructions of the inserted code per event, in user code (x86-64,
 # -O2; bench/README "Nominal costs" says how they were counted).
 declare -A nominal=(
-	[frame_push]=7 [frame_pop]=2 [counts_select]=3 [counts_call]=5 [path_save]=5
+	[frame_push]=7 [frame_pop]=2 [slot_entry]=1 [counts_select]=3 [counts_call]=5 [path_save]=5
 	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
 	[record_call]=3 [hmiss_call]=4 [rec_probe]=10 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
 	[stand]=2 [interproc]=5 [interproc_return]=1 [arc_check]=3 [dead_mark]=1
@@ -376,6 +376,7 @@ events_table() {
 		echo "user code (counts x nominal instructions of the inserted code)"
 		row "  frame pushes" "$(x frames)" "${nominal[frame_push]}" "derived"
 		row "  frame pops" "$(x frame_pops)" "${nominal[frame_pop]}" "derived"
+		row "  inlined copies' slots: the entry checkpoint" "$(x slots)" "${nominal[slot_entry]}" "derived"
 		row "  array activations: select the counts (inline)" "$(x counts_calls)" "${nominal[counts_select]}" "derived"
 		row "  __ipp_counts call sequence (multi-threaded)" "$coN" "${nominal[counts_call]}" "callgrind"
 		[ "$mode" = context ] && row "  __ipp_path saved and restored (fresh)" "$(x path_saves)" "${nominal[path_save]}" "derived"

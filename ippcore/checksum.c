@@ -71,7 +71,10 @@ uint64_t ipp_map_checksum(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts
 		h = hash_int(h, ipp_vertex_tag(g, v));
 		if (k == IPP_V_CALL) {
 			h = hash_int(h, ipp_call_callee(g, v));
-			h = ipp_hash_u64(h, ipp_call_flags(g, v));
+			/* without IPP_CALL_SLOT: it changes the code, never the
+			 * numbering, so builds with and without slots share
+			 * their profiles (as with and without chords) */
+			h = ipp_hash_u64(h, ipp_call_flags(g, v) & ~(unsigned)IPP_CALL_SLOT);
 		}
 	}
 	h = ipp_hash_u64(h, ne);

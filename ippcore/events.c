@@ -109,6 +109,8 @@ struct plan {
 	bool copy;		/* an inlined copy kept as a virtual procedure */
 	bool summarized;	/* ... entered through a summarized call: its
 				 * path is its own, in its own Entry region */
+	bool slot;		/* ... its checkpoints go to a slot of its
+				 * function's frames: no push (IPP_CALL_SLOT) */
 	ipp_id parent;		/* ... the procedure its call vertex lies in */
 	bool keeps_copies;	/* a function with inlined copies kept: no rows */
 	bool in_memory;		/* abnormal edges: r in the frame, no rows */
@@ -162,10 +164,11 @@ static bool framed(const struct plan *pl)
 
 /* Does an activation of the procedure push a frame of its own?  A framed
  * function or summarized copy does; a framed copy that continues its
- * caller's path keeps its checkpoints in the frame around it (ABI 9). */
+ * caller's path keeps its checkpoints in the frame around it (ABI 9), and
+ * one with a slot in its slot (ABI 13). */
 static bool pushes_frame(const struct plan *pl)
 {
-	return framed(pl) && (!pl->copy || pl->summarized);
+	return framed(pl) && (!pl->copy || (pl->summarized && !pl->slot));
 }
 
 /* The procedure whose body runs code of procedure p: p itself, or for an
@@ -272,6 +275,7 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			continue;
 		plan[q].copy = true;
 		plan[q].summarized = ipp_fin_call_summary(f, v) != IPP_SUM_NONE;
+		plan[q].slot = (ipp_call_flags(g, v) & IPP_CALL_SLOT) != 0;
 		plan[q].parent = ipp_vertex_proc(g, v);
 		if (ipp_fin_proc_restarts(f, q))
 			sure[q] = true;
@@ -552,6 +556,8 @@ static void activation(struct walk *w, ipp_id p, int body, bool fresh, uint64_t 
 	add(ev, fresh ? &ev->fresh : &ev->continuing, n);
 	if (pushes_frame(pl))
 		add(ev, &ev->frames, n);
+	else if (framed(pl) && pl->slot)
+		add(ev, &ev->slots, n);
 	if (pl->copy) {
 		if (pl->summarized && pl->array && !counts_around(w, pl, body))
 			add(ev, &ev->counts_calls, n);
@@ -579,7 +585,7 @@ static void call_site(struct walk *w, ipp_id v, int body, uint64_t n)
 		const struct plan *q = &w->plan[ipp_call_callee(g, v)];
 		if (!q->summarized && body == CONT && lin_mult(f, v + 1, true, NULL))
 			add(ev, &ev->multiplies, n);
-		if (pushes_frame(q))
+		if (pushes_frame(q) || (framed(q) && q->slot))
 			add(ev, &ev->calls_framed, n);
 		return;
 	}
@@ -624,7 +630,7 @@ static void edge_events(struct walk *w, ipp_id e, int body, uint64_t n)
 	case IPP_E_RETURN:
 		if (!pl->copy)		/* a copy hands nothing back */
 			add(ev, &ev->interproc_returns, n);
-		else if (framed(pl) && !pushes_frame(pl))
+		else if (framed(pl) && !pl->summarized)
 			/* a continuing copy's checkpoints went to the frame
 			 * around it: that frame stands at the return site
 			 * again (frame.path, frame.vertex) */

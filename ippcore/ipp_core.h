@@ -110,6 +110,10 @@ int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
 #define IPP_CALL_LEAF		0x20u	/* a direct call to a function declared `leaf`:
 					 * it returns to the unit only by returning, so
 					 * it needs no checkpoint (docs/PROTOCOL.md) */
+#define IPP_CALL_SLOT		0x40u	/* the call site of an inlined copy that keeps
+					 * its checkpoints in a slot of its function's
+					 * frames, pushing no frame (ABI 13, struct
+					 * ipp_rt_slot): informational, for the events */
 
 typedef struct ipp_graph ipp_graph;
 

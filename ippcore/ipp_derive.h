@@ -226,6 +226,8 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(fresh, "fresh activations: the original body, a path of their own")   \
 	X(continuing, "continuing activations: the clone NAME.ipp.N")           \
 	X(frames, "activations that push a frame (and pop it at a return)")     \
+	X(slots, "inlined copies' activations whose checkpoints go to a slot "  \
+	  "of their function's frames (no push, no pop)")                          \
 	X(counts_calls, "fresh activations of array bodies: each takes its counts array, inline while single-threaded, else by calling __ipp_counts") \
 	X(path_saves, "fresh activations that save and restore __ipp_path")     \
 	X(returns, "normal returns")                                            \

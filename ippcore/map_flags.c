@@ -26,6 +26,7 @@ const struct ipp_flag_name ipp_call_flag_names[] = {
 	{ IPP_CALL_TAIL, "tail" },
 	{ IPP_CALL_INLINED, "inlined" },
 	{ IPP_CALL_LEAF, "leaf" },
+	{ IPP_CALL_SLOT, "slot" },
 	{ 0, NULL }
 };
 

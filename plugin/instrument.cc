@@ -142,6 +142,41 @@ static void frame_at(const struct unit *u, fninfo *fi, ipp_id v)
 		fi->inl.v[c].framed = true;
 }
 
+/* Slots (ipp_abi.h, struct ipp_rt_slot): in intra mode a copy that keeps
+ * a checkpoint (summarized: every copy of intra mode) takes slot d of its
+ * function's frames instead of a frame of its own, d = 1 + the slot of
+ * the nearest such copy around it (0: the function's frame); copies side
+ * by side share theirs, as they are never active together.  Not in a
+ * function whose frame __ipp_receive reads (abnormal edges: in_memory),
+ * nor deeper than IPP_FRAME_SLOT_MAX.  Each slotted call site is flagged
+ * IPP_CALL_SLOT in the map, for the events (ippcore/events.c). */
+static void assign_slots(struct unit *u, const ipp_fin *fin, fninfo *fi)
+{
+	struct inlines *in = &fi->inl;
+	unsigned deepest = 0;
+	for (int k = 0; k < in->n; k++)
+		in->v[k].slot = 0;
+	if (!ipp_opts.slots || ipp_fin_mode(fin) != IPP_MODE_INTRA || !fi->framed || fi->in_memory)
+		return;
+	for (int k = 0; k < in->n; k++) {
+		struct ipp_inl *c = &in->v[k];
+		unsigned around = 0;
+		if (c->flat || !c->framed || ipp_fin_call_summary(fin, c->call) == IPP_SUM_NONE)
+			continue;
+		for (int a = c->parent; a >= 0 && !around; a = in->v[a].parent)
+			around = in->v[a].slot;
+		c->slot = around + 1;
+		deepest = MAX(deepest, around + 1);
+	}
+	for (int k = 0; k < in->n; k++) {
+		struct ipp_inl *c = &in->v[k];
+		if (deepest > IPP_FRAME_SLOT_MAX)
+			c->slot = 0;
+		else if (c->slot)
+			ipp_set_call_flags(u->g, c->call, ipp_call_flags(u->g, c->call) | IPP_CALL_SLOT);
+	}
+}
+
 void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 {
 	for (size_t i = 0; i < u->nfns; i++) {
@@ -179,6 +214,7 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 		for (size_t k = 0; k < b->nv; k++)
 			if (u->exit_of[b->vbase + (ipp_id)k] != IPP_NONE)
 				frame_at(u, fi, b->vbase + (ipp_id)k);
+		assign_slots(u, fin, fi);
 	}
 	/* While a dead-end call's callee runs, its caller's path is recorded
 	 * and its frame marked so: no checkpoint stands at the call, so the
@@ -1552,37 +1588,6 @@ static const struct vproc *counts_holder(const struct fnstate *st, const struct 
 	return a;
 }
 
-/* Slots (ipp_abi.h, struct ipp_rt_slot): in intra mode a summarized copy that
- * keeps a checkpoint takes slot d of the function's frames instead of a
- * frame of its own, d = 1 + the slot of the nearest such copy around it
- * (0: the function's frame); copies side by side share theirs, as they are
- * never active together.  Not where landing pads or __ipp_receive read
- * the frame (-fexceptions, abnormal edges: fi->in_memory), which link no
- * slots.  Sets each copy's slot; returns the deepest, 0 for none. */
-static unsigned assign_slots(struct fnstate *st)
-{
-	const struct inlines *in = &st->fi->inl;
-	unsigned deepest = 0;
-	if (!ipp_opts.slots || st->ctx || !st->frame || st->fi->in_memory || flag_exceptions)
-		return 0;
-	for (int k = 0; k < in->n; k++) {
-		const struct ipp_inl *c = &in->v[k];
-		unsigned around = 0;
-		if (c->flat || !c->framed || ipp_fin_call_summary(st->fin, c->call) == IPP_SUM_NONE)
-			continue;
-		for (int a = c->parent; a >= 0 && !around; a = in->v[a].parent)
-			around = st->vp[a].slot;
-		st->vp[k].slot = around + 1;
-		deepest = MAX(deepest, around + 1);
-	}
-	if (deepest > IPP_FRAME_SLOT_MAX) {
-		for (int k = 0; k < in->n; k++)
-			st->vp[k].slot = 0;
-		return 0;
-	}
-	return deepest;
-}
-
 /* Element d of the function's frames (d = 0: its own frame). */
 static tree frame_elt(const struct fnstate *st, unsigned d)
 {
@@ -1605,7 +1610,11 @@ static void setup_copies(struct fnstate *st)
 	unsigned nslots;
 
 	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
-	nslots = assign_slots(st);
+	nslots = 0;
+	for (int k = 0; k < in->n && !st->ctx; k++) {
+		st->vp[k].slot = in->v[k].slot;
+		nslots = MAX(nslots, in->v[k].slot);
+	}
 	if (nslots) {
 		/* the function's frame is element 0 of an array with its slots */
 		st->frames = create_tmp_var(build_array_type_nelts(ABI_TYPE(FRAME), nslots + 1),

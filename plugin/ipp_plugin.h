@@ -129,6 +129,9 @@ struct ipp_inl {
 	bool framed;		/* kept, and keeps a checkpoint (ipp_decide_frames):
 				 * in a frame of its own if it is summarized,
 				 * else in the frame around it */
+	unsigned slot;		/* ... that frame is slot `slot` of its
+				 * function's frames, never pushed (ABI 13,
+				 * IPP_CALL_SLOT; ipp_decide_frames); 0: pushed */
 };
 
 /* The inlined copies of one body, in preorder (a copy before those inside

@@ -14,7 +14,8 @@
  * owns the array and the frame above it (or __ipp_top), innermost slot
  * first, each slot with its region and IPP_FRAME_SLOT set: then the list
  * is what it would be had each copy pushed a frame, and every reader (the
- * walk, the signal handler's fixup, exec's notes, __ipp_callee_recorded)
+ * walk, the signal handler's fixup, exec's notes, __ipp_callee_recorded,
+ * a landing pad's __ipp_eh_land)
  * reads it unchanged.  rt_slots_unlink takes the chains out again,
  * restoring the links the code keeps, before the program runs on.  Both
  * run on the list's own thread, and each changes the list with one store

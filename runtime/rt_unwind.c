@@ -40,13 +40,16 @@ RT_API void __ipp_eh_land(struct ipp_rt_frame *f)
 	struct ipp_rt_frame cont;
 	__ipp_top = f;
 	/* the path the exception interrupted stops at f's checkpoint (the
-	 * throwing call); with f's group if f continues its caller's path.
-	 * If the exception left a callee without a frame (a trap with
-	 * -fnon-call-exceptions, a leaf call that throws), the callee's
-	 * activation stops at its entry, as after a fatal signal.  (A
-	 * function with landing pads has no slots: f names none.) */
-	if (f->vertex >= 0)
-		rt_record_pending(rt_callee_fixup(f, &cont), f, RT_WALK_TO);
+	 * throwing call); with f's group if f continues its caller's path,
+	 * and after the inlined copies active in f's slots, linked above it
+	 * (rt_slots.c).  If the exception left a callee without a frame (a
+	 * trap with -fnon-call-exceptions, a leaf call that throws), the
+	 * callee's activation stops at its entry, as after a fatal signal. */
+	if (f->vertex >= 0) {
+		rt_slots_link();
+		rt_record_pending(rt_callee_fixup(__ipp_top, &cont), f, RT_WALK_TO);
+		rt_slots_unlink();
+	}
 }
 
 RT_API void __ipp_eh_leave(struct ipp_rt_frame *f)

@@ -40,9 +40,12 @@
 #      mode, -O0 and -O2), built with and without
 #      -fplugin-arg-ipp-slots=no, has a slots table only with them (nm),
 #      and each way of leaving its inlined copies (exit(), abort(),
-#      SIGSEGV, longjmp, a failed execv, exit() from a callee) gives the
+#      SIGSEGV, longjmp, a failed execv, exit() from a callee,
+#      pthread_exit()) gives the
 #      same output, exit status and `ipp profile` text, byte for byte,
-#      and a profile `ipp check` accepts.
+#      and a profile `ipp check` accepts; and `ipp counts --events`
+#      derives the copies' slot activations from the map's `slot` call
+#      flags: frames with slots + slots = frames without, slots > 0.
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -467,10 +470,11 @@ done
 d=$work/slots
 mkdir -p "$d"
 case " $IPP_MODES " in *" intra "*) slot_levels=$levels ;; *) slot_levels= ;; esac
-for lv in $slot_levels; do
+for lvs in $slot_levels; do
+	lv=${lvs//,/ }
 	built=1
 	for c in yes no; do
-		exe=$d/slots$lv-$c
+		exe=$d/slots$lvs-$c
 		if ! ipp_cc -fplugin-arg-ipp-mode=intra -fplugin-arg-ipp-slots=$c $lv -o "$exe" \
 			"$here/slots.c" >"$exe.log" 2>&1; then
 			bad "slots $lv: the build with slots=$c failed"
@@ -479,23 +483,23 @@ for lv in $slot_levels; do
 		fi
 	done
 	[ "$built" = 1 ] || continue
-	if ! nm "$d/slots$lv-yes" | grep -q ' __ipp_slots_' ||
-	   nm "$d/slots$lv-no" | grep -q ' __ipp_slots_'; then
+	if ! nm "$d/slots$lvs-yes" | grep -q ' __ipp_slots_' ||
+	   nm "$d/slots$lvs-no" | grep -q ' __ipp_slots_'; then
 		bad "slots $lv: a slots table with -fplugin-arg-ipp-slots=no, or none without"
 		continue
 	fi
-	for end in "0 0" "1 3" "1 7" "2 5" "3 9" "4 6" "4 14" "5 4" "6 8" "6 2" "7 8"; do
+	for end in "0 0" "1 3" "1 7" "2 5" "3 9" "4 6" "4 14" "5 4" "6 8" "6 2" "7 8" "8 5"; do
 		t="slots $lv: ${end% *} at call ${end#* }"
 		for c in yes no; do
-			exe=$d/slots$lv-$c
+			exe=$d/slots$lvs-$c
 			rm -f "$exe.prof"
 			st=0
 			(cd "$d" && IPP_PROFILE="$exe.prof" "$exe" $end >"$exe.out" 2>&1) 2>/dev/null || st=$?
 			echo "exit status $st" >>"$exe.out"
 			"$IPP_TOOL" profile "$exe.prof" >"$exe.txt" 2>&1
 		done
-		y=$d/slots$lv-yes
-		n=$d/slots$lv-no
+		y=$d/slots$lvs-yes
+		n=$d/slots$lvs-no
 		if ! cmp -s "$y.txt" "$n.txt" || ! cmp -s "$y.out" "$n.out"; then
 			bad "$t: the profile (or the output) differs with -fplugin-arg-ipp-slots=no"
 			diff "$n.txt" "$y.txt" | sed -n '1,10s/^/    | /p'
@@ -505,6 +509,17 @@ for lv in $slot_levels; do
 			sed -n '1,10s/^/    | /p' "$y.check"
 		else
 			ok "$t (same profile, $(grep -c '^  - \[' "$y.txt") records)"
+		fi
+		if [ "$end" = "0 0" ]; then
+			ev() { "$IPP_TOOL" counts --events "$1" "$1.prof" 2>/dev/null |
+				awk -v k="$2" '$1 == k { print $2 }'; }
+			fy=$(ev "$y" frames); sy=$(ev "$y" slots); fn=$(ev "$n" frames); sn=$(ev "$n" slots)
+			if [ -n "$fy" ] && [ -n "$sy" ] && [ "${sy:-0}" -gt 0 ] && [ "$sn" = 0 ] &&
+			   [ $((fy + sy)) = "$fn" ]; then
+				ok "slots $lv: events: $fy frames + $sy slots with slots, $fn frames without"
+			else
+				bad "slots $lv: events: frames $fy, slots $sy with slots; frames $fn, slots $sn without"
+			fi
 		fi
 	done
 done

@@ -11,7 +11,8 @@
  *                      a function without a frame that records its path
  *                      before (__ipp_callee_recorded), 7 abort() from
  *                      die(): the signal's walk must not find die()
- *                      pending again
+ *                      pending again, 8 pthread_exit() (the wrapper
+ *                      records every pending path before the unwind)
  *
  * run.sh (part 9) builds it with and without
  * -fplugin-arg-ipp-slots=no and requires the same profile, byte for byte,
@@ -20,6 +21,7 @@
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -60,6 +62,9 @@ __attribute__((noinline)) static void stop(int k)
 	case 6:
 	case 7:
 		die(k);
+		break;
+	case 8:
+		pthread_exit(NULL);
 	}
 }
 
