@@ -250,6 +250,9 @@ static struct plan *plans_new(const ipp_fin *f, const ipp_events_limits *lim)
 			sure[q] = true;
 		if (ipp_call_flags(g, v) & IPP_CALL_TAIL)
 			continue;	/* nothing is pending while it runs */
+		if (ipp_call_flags(g, v) & IPP_CALL_INLINED)
+			continue;	/* no call: the copy's own calls frame it
+					 * (below), and the procedures around it */
 		if (ipp_fin_call_summary(f, v) == IPP_SUM_NONE) {
 			plan[p].continues = true;
 			sure[p] = true;
