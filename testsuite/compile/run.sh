@@ -41,7 +41,7 @@
 #      -fplugin-arg-ipp-slots=no, has a slots table only with them (nm),
 #      and each way of leaving its inlined copies (exit(), abort(),
 #      SIGSEGV, longjmp, a failed execv, exit() from a callee,
-#      pthread_exit()) gives the
+#      pthread_exit(), exit() from a frameless callee) gives the
 #      same output, exit status and `ipp profile` text, byte for byte,
 #      and a profile `ipp check` accepts; and `ipp counts --events`
 #      derives the copies' slot activations from the map's `slot` call
@@ -488,7 +488,7 @@ for lvs in $slot_levels; do
 		bad "slots $lv: a slots table with -fplugin-arg-ipp-slots=no, or none without"
 		continue
 	fi
-	for end in "0 0" "1 3" "1 7" "2 5" "3 9" "4 6" "4 14" "5 4" "6 8" "6 2" "7 8" "8 5"; do
+	for end in "0 0" "1 3" "1 7" "2 5" "3 9" "4 6" "4 14" "5 4" "6 8" "6 2" "7 8" "8 5" "9 3" "9 11" "10 7"; do
 		t="slots $lv: ${end% *} at call ${end#* }"
 		for c in yes no; do
 			exe=$d/slots$lvs-$c

@@ -12,7 +12,13 @@
  *                      before (__ipp_callee_recorded), 7 abort() from
  *                      die(): the signal's walk must not find die()
  *                      pending again, 8 pthread_exit() (the wrapper
- *                      records every pending path before the unwind)
+ *                      records every pending path before the unwind),
+ *                      9 exit() from quit(), which has no frame (its
+ *                      only call never returns): it records its path and
+ *                      marks its caller's checkpoint, the copy's slot
+ *                      (__ipp_callee_recorded), 10 abort() from quit():
+ *                      the signal's walk must find the mark, or it would
+ *                      record quit's entry a second time
  *
  * run.sh (part 9) builds it with and without
  * -fplugin-arg-ipp-slots=no and requires the same profile, byte for byte,
@@ -68,12 +74,22 @@ __attribute__((noinline)) static void stop(int k)
 	}
 }
 
+/* No frame: its only call never returns. */
+__attribute__((noinline)) static void quit(int k)
+{
+	if (how == 10 && calls == when)
+		abort();
+	if (how == 9 && calls == when)
+		exit(k & 63);
+}
+
 static inline __attribute__((always_inline)) int inner(int x)
 {
 	int s = 0;
 	for (int i = 0; i < x % 4; i++) {
 		s += i * x;
 		stop(i);
+		quit(i);
 	}
 	return s;
 }
