@@ -733,6 +733,23 @@ char *rt_fmt_u64(uint64_t v, char buf[21]) RT_HIDDEN;
  * read) if they are not all readable.  process_vm_readv on this process;
  * where the kernel refuses it, a plain copy (then src must be valid). */
 bool rt_safe_read(void *dst, const void *src, size_t n) RT_HIDDEN;
+/* The module tables the walks search (ipp_abi.h), sorted by their
+ * leading int32_t fields: rt_table_key finds the element whose first
+ * field is key (struct ipp_rt_restart, struct ipp_rt_slot), rt_table_run
+ * the one whose first two fields (first, last) hold v, the runs disjoint
+ * (struct ipp_rt_copy, struct ipp_rt_offset).  n elements of size bytes
+ * at t; NULL if none.  Binary searches. */
+const void *rt_table_key(const void *t, uint32_t n, size_t size, int32_t key) RT_HIDDEN;
+const void *rt_table_run(const void *t, uint32_t n, size_t size, int32_t v) RT_HIDDEN;
+_Static_assert(offsetof(struct ipp_rt_restart, vertex) == 0, "restarts: key first");
+_Static_assert(offsetof(struct ipp_rt_slot, call) == 0, "slots: key first");
+_Static_assert(offsetof(struct ipp_rt_copy, first) == 0 && offsetof(struct ipp_rt_copy, last) == 4,
+	       "copies: run first");
+_Static_assert(offsetof(struct ipp_rt_offset, first) == 0 &&
+	       offsetof(struct ipp_rt_offset, last) == 4, "offsets: run first");
+/* A copy of frame g in *copy if g is aligned and readable (a walk's
+ * guard against a stale link: rt_safe_read). */
+bool rt_read_frame(struct ipp_rt_frame *copy, const struct ipp_rt_frame *g) RT_HIDDEN;
 /* s points to a readable NUL-terminated string of at most max bytes. */
 bool rt_safe_string(const char *s, size_t max) RT_HIDDEN;
 /* Bounded string append: returns -1 if it did not fit. */

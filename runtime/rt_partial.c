@@ -96,40 +96,18 @@ struct run {
 };
 
 /* The copy of module m (ipp_abi.h, struct ipp_rt_copy) whose vertices
- * include v, or NULL: a binary search of the sorted, disjoint runs. */
+ * include v, or NULL. */
 static RT_NOINST const struct ipp_rt_copy *copy_of(const struct ipp_rt_module *m, int32_t v)
 {
-	uint32_t lo = 0, hi = m->ncopies;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		const struct ipp_rt_copy *c = &m->copies[mid];
-		if (v < c->first)
-			hi = mid;
-		else if (v > c->last)
-			lo = mid + 1;
-		else
-			return c;
-	}
-	return NULL;
+	return rt_table_run(m->copies, m->ncopies, sizeof(*m->copies), v);
 }
 
 /* The offset of vertex v in module m (struct ipp_rt_offset: increments on
- * chords), 0 if it has none: a binary search of the sorted, disjoint
- * runs. */
+ * chords), 0 if it has none. */
 static RT_NOINST uint64_t offset_of(const struct ipp_rt_module *m, int32_t v)
 {
-	uint32_t lo = 0, hi = m->noffsets;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		const struct ipp_rt_offset *o = &m->offsets[mid];
-		if (v < o->first)
-			hi = mid;
-		else if (v > o->last)
-			lo = mid + 1;
-		else
-			return o->offset;
-	}
-	return 0;
+	const struct ipp_rt_offset *o = rt_table_run(m->offsets, m->noffsets, sizeof(*o), v);
+	return o ? o->offset : 0;
 }
 
 /* The number a path restarting at vertex v starts with, in *num, from
@@ -137,20 +115,10 @@ static RT_NOINST uint64_t offset_of(const struct ipp_rt_module *m, int32_t v)
  * there (a corrupt frame). */
 static RT_NOINST bool restart_number(const struct ipp_rt_module *m, int32_t v, uint64_t *num)
 {
-	uint32_t lo = 0, hi = m->nrestarts;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		const struct ipp_rt_restart *p = &m->restarts[mid];
-		if (v < p->vertex) {
-			hi = mid;
-		} else if (v > p->vertex) {
-			lo = mid + 1;
-		} else {
-			*num = p->number;
-			return true;
-		}
-	}
-	return false;
+	const struct ipp_rt_restart *p = rt_table_key(m->restarts, m->nrestarts, sizeof(*p), v);
+	if (p)
+		*num = p->number;
+	return p != NULL;
 }
 
 /* The most copies one inside another the walk follows from a vertex: a
@@ -292,11 +260,7 @@ static RT_NOINST int add_run(struct rt_plist *l, struct run *r)
 static RT_NOINST bool frame_ok(const struct ipp_rt_frame *g)
 {
 	struct ipp_rt_frame copy;
-	if (!g || ((uintptr_t)g & (_Alignof(struct ipp_rt_frame) - 1)))
-		return false;
-	if (!rt_safe_read(&copy, g, sizeof(copy)))
-		return false;
-	return copy.vertex >= -1 && copy.vertex < INT32_MAX;
+	return rt_read_frame(&copy, g) && copy.vertex >= -1 && copy.vertex < INT32_MAX;
 }
 
 /* The group starting at g0 (checked by frame_ok): g0 and, while the

@@ -38,32 +38,6 @@
  */
 #include "rt_internal.h"
 
-/* A copy of frame g (readable, aligned), or false. */
-static RT_NOINST bool read_frame(struct ipp_rt_frame *copy, const struct ipp_rt_frame *g)
-{
-	if (!g || ((uintptr_t)g & (_Alignof(struct ipp_rt_frame) - 1)))
-		return false;
-	return rt_safe_read(copy, g, sizeof(*copy));
-}
-
-/* The slot of module m whose copy is called at vertex v, or NULL: a
- * binary search of the sorted table. */
-static RT_NOINST const struct ipp_rt_slot *slot_at(const struct ipp_rt_module *m, int32_t v)
-{
-	uint32_t lo = 0, hi = m->nslots;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		const struct ipp_rt_slot *e = &m->slots[mid];
-		if (v < e->call)
-			hi = mid;
-		else if (v > e->call)
-			lo = mid + 1;
-		else
-			return e;
-	}
-	return NULL;
-}
-
 /* The innermost slot of the chain of frame g (c: its copy), each slot
  * linked to the frame around it, or g if none of its copies is active. */
 static RT_NOINST struct ipp_rt_frame *chain_of(struct ipp_rt_frame *g, const struct ipp_rt_frame *c)
@@ -79,10 +53,10 @@ static RT_NOINST struct ipp_rt_frame *chain_of(struct ipp_rt_frame *g, const str
 		return g;
 	m = rc.module;
 	while (v >= 0 && depth++ < IPP_FRAME_SLOT_MAX && m->nslots &&
-	       (e = slot_at(m, IPP_VERTEX_ID(v))) != NULL && e->slot >= 1 &&
+	       (e = rt_table_key(m->slots, m->nslots, sizeof(*e), IPP_VERTEX_ID(v))) != NULL && e->slot >= 1 &&
 	       e->slot <= IPP_FRAME_SLOT_MAX) {
 		struct ipp_rt_frame *s = g + e->slot;
-		if (!read_frame(&sc, s) || sc.vertex < -1)
+		if (!rt_read_frame(&sc, s) || sc.vertex < -1)
 			break;	/* not a checkpoint: link nothing more */
 		s->region = e->region;
 		s->flags = IPP_FRAME_SLOT;
@@ -97,18 +71,18 @@ RT_HIDDEN void rt_slots_link(void)
 {
 	struct ipp_rt_frame **link = &__ipp_top, *g = __ipp_top, c;
 	uint32_t steps = 0;
-	while (steps++ < RT_MAX_FRAMES && read_frame(&c, g)) {
+	while (steps++ < RT_MAX_FRAMES && rt_read_frame(&c, g)) {
 		if (c.flags & IPP_FRAME_SLOT) {
 			/* a chain on the list already: on to the frame
 			 * that owns it, linked too */
 			link = &g->prev;
 			g = c.prev;
-			while (steps++ < RT_MAX_FRAMES && read_frame(&c, g) &&
+			while (steps++ < RT_MAX_FRAMES && rt_read_frame(&c, g) &&
 			       (c.flags & IPP_FRAME_SLOT)) {
 				link = &g->prev;
 				g = c.prev;
 			}
-			if (!read_frame(&c, g))
+			if (!rt_read_frame(&c, g))
 				return;
 		} else {
 			struct ipp_rt_frame *inner = chain_of(g, &c);
@@ -126,16 +100,16 @@ RT_HIDDEN void rt_slots_unlink(void)
 {
 	struct ipp_rt_frame **link = &__ipp_top, *g = __ipp_top, c;
 	uint32_t steps = 0;
-	while (steps++ < RT_MAX_FRAMES && read_frame(&c, g)) {
+	while (steps++ < RT_MAX_FRAMES && rt_read_frame(&c, g)) {
 		if (c.flags & IPP_FRAME_SLOT) {
 			/* a chain: the frame that owns it takes its place */
 			struct ipp_rt_frame *h = c.prev;
-			while (steps++ < RT_MAX_FRAMES && read_frame(&c, h) &&
+			while (steps++ < RT_MAX_FRAMES && rt_read_frame(&c, h) &&
 			       (c.flags & IPP_FRAME_SLOT))
 				h = c.prev;
 			*link = h;
 			g = h;
-			if (!read_frame(&c, g))
+			if (!rt_read_frame(&c, g))
 				return;
 		}
 		if (c.prev == g)

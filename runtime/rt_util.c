@@ -144,3 +144,50 @@ RT_HIDDEN bool rt_safe_string(const char *s, size_t max)
 	}
 	return false;
 }
+
+/* ------------------------------------------------------------------ */
+/* The module tables a walk searches (rt_internal.h)                   */
+/* ------------------------------------------------------------------ */
+
+static RT_NOINST int32_t i32_at(const void *e, size_t off)
+{
+	int32_t x;
+	memcpy(&x, (const char *)e + off, sizeof(x));
+	return x;
+}
+
+/* The element whose run, from the int32_t at offset 0 to the one at
+ * last_off, holds v: a key table is a table of runs of one vertex. */
+static RT_NOINST const void *table_find(const void *t, uint32_t n, size_t size, int32_t v,
+					size_t last_off)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const void *e = (const char *)t + (size_t)mid * size;
+		if (v < i32_at(e, 0))
+			hi = mid;
+		else if (v > i32_at(e, last_off))
+			lo = mid + 1;
+		else
+			return e;
+	}
+	return NULL;
+}
+
+RT_HIDDEN const void *rt_table_key(const void *t, uint32_t n, size_t size, int32_t key)
+{
+	return table_find(t, n, size, key, 0);
+}
+
+RT_HIDDEN const void *rt_table_run(const void *t, uint32_t n, size_t size, int32_t v)
+{
+	return table_find(t, n, size, v, 4);
+}
+
+RT_HIDDEN bool rt_read_frame(struct ipp_rt_frame *copy, const struct ipp_rt_frame *g)
+{
+	if (!g || ((uintptr_t)g & (_Alignof(struct ipp_rt_frame) - 1)))
+		return false;
+	return rt_safe_read(copy, g, sizeof(*copy));
+}
