@@ -172,8 +172,10 @@ static void assign_slots(struct unit *u, const ipp_fin *fin, fninfo *fi)
 		struct ipp_inl *c = &in->v[k];
 		if (deepest > IPP_FRAME_SLOT_MAX)
 			c->slot = 0;
-		else if (c->slot)
+		else if (c->slot) {
 			ipp_set_call_flags(u->g, c->call, ipp_call_flags(u->g, c->call) | IPP_CALL_SLOT);
+			u->slot_at[c->call] = c->slot;
+		}
 	}
 }
 
@@ -371,7 +373,8 @@ void ipp_restart_points(const struct unit *u, const ipp_fin *fin,
 	*nout = n;
 }
 
-void ipp_slot_points(const struct unit *u, struct ipp_slot_point **out, size_t *nout)
+void ipp_slot_points(const struct unit *u, const ipp_fin *fin, struct ipp_slot_point **out,
+		     size_t *nout)
 {
 	size_t nv = ipp_graph_nvertices(u->g), n = 0;
 	struct ipp_slot_point *pts = XNEWVEC(struct ipp_slot_point, nv + 1);
@@ -380,7 +383,9 @@ void ipp_slot_points(const struct unit *u, struct ipp_slot_point **out, size_t *
 			continue;
 		pts[n].call = (ipp_id)x;
 		pts[n].slot = u->slot_at[x];
-		pts[n++].region = u->slot_region[x];
+		pts[n++].region = ipp_fin_region_find(fin, ipp_proc_asm(u->g, ipp_call_callee(u->g,
+											    (ipp_id)x)));
+		gcc_assert(pts[n - 1].region != IPP_NONE);
 	}
 	*out = pts;
 	*nout = n;
@@ -598,9 +603,6 @@ struct vproc {
 	tree eframe;		/* the frame its checkpoints go to: its own, or
 				 * the nearest one around it (the function's,
 				 * or a summarized copy's) */
-	unsigned slot;		/* its frame is slot `slot` of the function's
-				 * frames (struct ipp_rt_slot), never pushed;
-				 * 0: pushed */
 	tree counts;		/* its region's counters if counted inline, or NULL */
 	ipp_id counts_region;	/* ... the region they are of */
 	const struct vproc *counts_from;	/* a summarized copy: the procedure
@@ -1611,10 +1613,8 @@ static void setup_copies(struct fnstate *st)
 
 	st->vp = XCNEWVEC(struct vproc, in->n ? in->n : 1);
 	nslots = 0;
-	for (int k = 0; k < in->n && !st->ctx; k++) {
-		st->vp[k].slot = in->v[k].slot;
+	for (int k = 0; k < in->n; k++)
 		nslots = MAX(nslots, in->v[k].slot);
-	}
 	if (nslots) {
 		/* the function's frame is element 0 of an array with its slots */
 		st->frames = create_tmp_var(build_array_type_nelts(ABI_TYPE(FRAME), nslots + 1),
@@ -1646,9 +1646,9 @@ static void setup_copies(struct fnstate *st)
 		 * its own (ipp_decide_frames: the function, and every copy
 		 * around it, keep one too); a continuing one keeps its
 		 * checkpoints in the frame around it (ipp_copy_runs) */
-		if (c->framed && x->summarized && x->slot) {
+		if (c->framed && x->summarized && c->slot) {
 			gcc_assert(p->eframe);
-			x->frame = frame_elt(st, x->slot);
+			x->frame = frame_elt(st, c->slot);
 		} else if (c->framed && x->summarized) {
 			gcc_assert(p->eframe);
 			x->frame = create_tmp_var(ABI_TYPE(FRAME), "ipp_vframe");
@@ -1763,7 +1763,7 @@ static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
 	/* a continuing copy stores nothing here: the frame around it stands
 	 * where it stood (a valid prefix) until the copy's first checkpoint,
 	 * and stands at the return site again when the copy is left */
-	if (x->frame && x->slot) {
+	if (x->frame && st->fi->inl.v[k].slot) {
 		/* a slot (ipp_abi.h, struct ipp_rt_slot): its Entry
 		 * checkpoint first (number 0: a summarized copy's; flags 0),
 		 * then the frame around it stands at the call vertex, which
@@ -1772,8 +1772,6 @@ static void enter_copy(gimple_seq *seq, struct fnstate *st, int k, ipp_id c)
 		gcc_assert(own_frame(st) && x->summarized && integer_zerop(x->onentry));
 		emit_vertex_flags(seq, x->frame, v | IPP_VERTEX_PATH0, 0);
 		emit_stand(seq, st, call_point(st, c), true);
-		st->u->slot_at[c] = x->slot;
-		st->u->slot_region[c] = x->region;
 	} else if (x->frame) {
 		/* as at a real call (instrument_call): the caller stands at
 		 * the call vertex (marked where the path restarted there, a
@@ -1829,7 +1827,7 @@ static void emit_route_edge(gimple_seq *seq, struct fnstate *st, ipp_id e)
 			/* a copy returns: its frame popped first, as a real
 			 * activation's (emit_return), then its path recorded if
 			 * it is its own */
-			if (st->vp[st->cur].frame && !st->vp[st->cur].slot)
+			if (st->vp[st->cur].frame && !st->fi->inl.v[st->cur].slot)
 				emit_pop(seq, st->vp[st->cur].frame);
 			if (st->vp[st->cur].summarized)
 				emit_record(seq, st, IPP_NONE, dst);
@@ -1863,7 +1861,6 @@ void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 	u->stands = XCNEWVEC(bool, nv + 1);
 	u->restart_bare = XCNEWVEC(bool, nv + 1);
 	u->slot_at = XCNEWVEC(unsigned, nv + 1);
-	u->slot_region = XCNEWVEC(ipp_id, nv + 1);
 	for (size_t i = 0; i < ne; i++)
 		u->fin_of[i] = IPP_NONE;
 	for (size_t i = 0; i < nv; i++)

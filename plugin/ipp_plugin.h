@@ -216,9 +216,8 @@ struct unit {
 				 * stored no number (the restarts table) */
 	unsigned *slot_at;	/* G* vertex: the call of an inlined copy whose
 				 * checkpoints go to slot slot_at[v] (>= 1) of
-				 * its function's frames, 0 if none (the slots
-				 * table) */
-	ipp_id *slot_region;	/* ... that copy's Entry region */
+				 * its function's frames, 0 if none
+				 * (assign_slots; the slots table) */
 	bool *chorded;		/* procedure: its increments lie on chords
 				 * (ipp_place_chords), or NULL */
 	const char *checksum;	/* the unit's, in hex */
@@ -381,9 +380,10 @@ struct ipp_slot_point {
 /* Sets the module's slots table (sorted by call); before
  * ipp_abi_module_callees. */
 void ipp_abi_module_slots(const struct ipp_slot_point *pts, size_t n, const char *checksum);
-/* The slotted calls of the unit (enter_copy), after every body is
+/* The slotted calls of the unit (assign_slots), after every body is
  * instrumented.  *out: XNEWVEC. */
-void ipp_slot_points(const struct unit *u, struct ipp_slot_point **out, size_t *nout);
+void ipp_slot_points(const struct unit *u, const ipp_fin *fin, struct ipp_slot_point **out,
+		     size_t *nout);
 
 
 /* The ABI's trees, indexed by enum ipp_abi_tree (abi.cc), kept alive for

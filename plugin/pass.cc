@@ -259,7 +259,7 @@ static unsigned int execute_ipp_1(void)
 		ipp_abi_module_restarts(pts, npts, cks);
 		XDELETEVEC(pts);
 		struct ipp_slot_point *spts;
-		ipp_slot_points(&u, &spts, &npts);
+		ipp_slot_points(&u, fin, &spts, &npts);
 		ipp_abi_module_slots(spts, npts, cks);
 		XDELETEVEC(spts);
 	}

@@ -790,7 +790,6 @@ void ipp_unit_free(struct unit *u)
 	XDELETEVEC(u->stands);
 	XDELETEVEC(u->restart_bare);
 	XDELETEVEC(u->slot_at);
-	XDELETEVEC(u->slot_region);
 	XDELETEVEC(u->chorded);
 }
 

@@ -469,6 +469,8 @@ done
 ## (slots.c's HOW WHEN arguments: see its comment).
 d=$work/slots
 mkdir -p "$d"
+# ev PROG EVENT: EVENT's count in `ipp counts --events` of PROG's profile
+ev() { "$IPP_TOOL" counts --events "$1" "$1.prof" 2>/dev/null | awk -v k="$2" '$1 == k { print $2 }'; }
 case " $IPP_MODES " in *" intra "*) slot_levels=$levels ;; *) slot_levels= ;; esac
 for lvs in $slot_levels; do
 	lv=${lvs//,/ }
@@ -511,8 +513,6 @@ for lvs in $slot_levels; do
 			ok "$t (same profile, $(grep -c '^  - \[' "$y.txt") records)"
 		fi
 		if [ "$end" = "0 0" ]; then
-			ev() { "$IPP_TOOL" counts --events "$1" "$1.prof" 2>/dev/null |
-				awk -v k="$2" '$1 == k { print $2 }'; }
 			fy=$(ev "$y" frames); sy=$(ev "$y" slots); fn=$(ev "$n" frames); sn=$(ev "$n" slots)
 			if [ -n "$fy" ] && [ -n "$sy" ] && [ "${sy:-0}" -gt 0 ] && [ "$sn" = 0 ] &&
 			   [ $((fy + sy)) = "$fn" ]; then
