@@ -71,10 +71,12 @@ uint64_t ipp_map_checksum(const ipp_graph *g, enum ipp_mode mode, const ipp_cuts
 		h = hash_int(h, ipp_vertex_tag(g, v));
 		if (k == IPP_V_CALL) {
 			h = hash_int(h, ipp_call_callee(g, v));
-			/* without IPP_CALL_SLOT: it changes the code, never the
-			 * numbering, so builds with and without slots share
-			 * their profiles (as with and without chords) */
-			h = ipp_hash_u64(h, ipp_call_flags(g, v) & ~(unsigned)IPP_CALL_SLOT);
+			/* without IPP_CALL_SLOT and IPP_CALL_BARE: they change
+			 * the code, never the numbering, so builds with and
+			 * without slots or bare calls share their profiles (as
+			 * with and without chords) */
+			h = ipp_hash_u64(h, ipp_call_flags(g, v) &
+						    ~(unsigned)(IPP_CALL_SLOT | IPP_CALL_BARE));
 		}
 	}
 	h = ipp_hash_u64(h, ne);

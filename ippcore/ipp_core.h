@@ -114,6 +114,10 @@ int ipp_vkind_parse(const char *s, enum ipp_vkind *out);
 					 * its checkpoints in a slot of its function's
 					 * frames, pushing no frame (ABI 13, struct
 					 * ipp_rt_slot): informational, for the events */
+#define IPP_CALL_BARE		0x80u	/* a summarized call whose path number is a
+					 * constant: its checkpoints store the vertex
+					 * alone (ABI 14, IPP_VERTEX_RESTART):
+					 * informational, for the events */
 
 typedef struct ipp_graph ipp_graph;
 

@@ -27,6 +27,7 @@ const struct ipp_flag_name ipp_call_flag_names[] = {
 	{ IPP_CALL_INLINED, "inlined" },
 	{ IPP_CALL_LEAF, "leaf" },
 	{ IPP_CALL_SLOT, "slot" },
+	{ IPP_CALL_BARE, "bare" },
 	{ 0, NULL }
 };
 

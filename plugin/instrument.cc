@@ -359,14 +359,19 @@ void ipp_restart_points(const struct unit *u, const ipp_fin *fin,
 	mpz_t a, b;
 	mpz_inits(a, b, NULL);
 	for (size_t x = 0; x < nv; x++) {
-		if (!u->restart_bare[x])
-			continue;
-		/* the partial sum after Entry_P -> x: rho (nvc = 1) */
-		ipp_fin_rho(fin, u->restart_of[x], a, b);
-		mpz_add(a, a, b);
-		gcc_assert(mpz_sizeinbase(a, 2) <= 64);
-		pts[n].vertex = (ipp_id)x;
-		pts[n++].number = mpz_get_ui(a);
+		if (u->restart_bare[x]) {
+			/* the partial sum after Entry_P -> x: rho (nvc = 1) */
+			ipp_fin_rho(fin, u->restart_of[x], a, b);
+			mpz_add(a, a, b);
+			gcc_assert(mpz_sizeinbase(a, 2) <= 64);
+			gcc_assert(!u->bare_call[x] || u->pnum[x] == mpz_get_ui(a));
+			pts[n].vertex = (ipp_id)x;
+			pts[n++].number = mpz_get_ui(a);
+		} else if (u->bare_call[x]) {
+			/* a bare call's (bare_call) */
+			pts[n].vertex = (ipp_id)x;
+			pts[n++].number = u->pnum[x];
+		}
 	}
 	mpz_clears(a, b, NULL);
 	*out = pts;
@@ -1452,6 +1457,25 @@ static bool leaf_call(struct fnstate *st, ipp_id v)
 	       !(ipp_call_flags(g, v) & IPP_CALL_INDIRECT) && !body_setjmp(st->b, v + 1);
 }
 
+/* May the checkpoints at summarized call vertex v and at its return site
+ * be bare (unique_prefixes)?  Then they are: their vertices, and the one
+ * before v, go to the module's restarts table, and the map flags the
+ * call IPP_CALL_BARE.  Only in a fresh body of intra mode that keeps its
+ * register out of memory, at a call vertex that is not cut. */
+static bool bare_call(struct fnstate *st, ipp_id v)
+{
+	struct unit *u = st->u;
+	if (!u->pnum_known || st->ctx || st->cont || st->fi->in_memory || !own_frame(st) ||
+	    ipp_fin_is_cut_vertex(st->fin, v) || body_setjmp(st->b, v + 1) ||
+	    !u->pnum_known[v] || !u->pnum_known[v + 1] || !u->pnum_known[v - 1] ||
+	    u->pnum[v - 1] != u->pnum[v] || u->pnum[v + 1] != u->pnum[v] ||
+	    ipp_vertex_proc(u->g, v - 1) != ipp_vertex_proc(u->g, v))
+		return false;
+	u->bare_call[v - 1] = u->bare_call[v] = u->bare_call[v + 1] = true;
+	ipp_set_call_flags(u->g, v, ipp_call_flags(u->g, v) | IPP_CALL_BARE);
+	return true;
+}
+
 /* The code around call vertex v (rules 1, 5, 7, 8). */
 static void instrument_call(struct fnstate *st, ipp_id v)
 {
@@ -1466,6 +1490,7 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 
 	int callpt = call_point(st, v);
 	bool leaf = leaf_call(st, v);
+	bool bare = false;
 
 	/* a cut at the call vertex itself: the chain edge into it is removed */
 	if (ipp_fin_is_cut_vertex(fin, v))
@@ -1522,7 +1547,10 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 	} else if (st->frame && !leaf) {
 		/* a call to a leaf function returns, or the process dies in it
 		 * (asynchronously): the checkpoint before it stands */
-		emit_stand(&seq, st, callpt, true);
+		if ((bare = bare_call(st, v)))
+			emit_stand(&seq, st, (int)v | IPP_VERTEX_RESTART, false);
+		else
+			emit_stand(&seq, st, callpt, true);
 		if (st->ctx && (ipp_call_flags(g, v) & IPP_CALL_INDIRECT))
 			emit_arc_count(&seq, st, call, v);
 	}
@@ -1546,7 +1574,7 @@ static void instrument_call(struct fnstate *st, ipp_id v)
 		 * call's: the summary edge adds 0).  After setjmp, __ipp_receive
 		 * must find the frame as it was; it checkpoints itself. */
 		gimple_seq after = NULL;
-		emit_stand(&after, st, inside(v + 1), false);
+		emit_stand(&after, st, inside(v + 1) | (bare ? IPP_VERTEX_RESTART : 0), false);
 		insert_after_call(call, after);
 	}
 }
@@ -1852,6 +1880,71 @@ static bool makes_continuing_calls(const ipp_graph *g, const ipp_fin *fin, const
 	return false;
 }
 
+/* Bare calls (intra mode).  Where a single path of G*fin leads from its
+ * procedure's entry to a call vertex c and on to its return site, the
+ * number at c is a constant: the partial sum along that path (rho with
+ * nvc 1; a path that restarts begins with a surrogate entry edge, so
+ * the paths from the entry are all the paths that reach c).  The
+ * checkpoint at c then stores the vertex alone, marked
+ * IPP_VERTEX_RESTART, and so does the one at c's return site; the
+ * module's restarts table gives the number at c, at c - 1 (where the
+ * runtime stops a path whose callee overflowed the stack: the same
+ * number, docs/PROTOCOL.md) and at the return site (the summary edge adds
+ * 0).  One store per checkpoint at the call instead of two.  Fills
+ * u->pnum_known and u->pnum: a topological pass over G*fin (acyclic; a
+ * vertex left unvisited is not known), counting paths up to two. */
+static void unique_prefixes(struct unit *u, const ipp_fin *fin)
+{
+	size_t nfv = ipp_fin_nvertices(fin), nfe = ipp_fin_nedges(fin);
+	size_t nv = ipp_graph_nvertices(u->g);
+	unsigned char *npaths = XCNEWVEC(unsigned char, nfv + 1);	/* 0, 1, 2: more */
+	uint64_t *sum = XCNEWVEC(uint64_t, nfv + 1);
+	size_t *indeg = XCNEWVEC(size_t, nfv + 1);
+	ipp_id *work = XNEWVEC(ipp_id, nfv + 1);
+	size_t nwork = 0;
+	mpz_t a, b;
+
+	mpz_inits(a, b, NULL);
+	for (size_t e = 0; e < nfe; e++)
+		indeg[ipp_fin_edst(fin, (ipp_id)e)]++;
+	for (size_t v = 0; v < nfv; v++)
+		if (!indeg[v])
+			work[nwork++] = (ipp_id)v;
+	while (nwork) {
+		ipp_id w = work[--nwork];
+		if (ipp_fin_vkind(fin, w) == IPP_V_ENTRY) {
+			npaths[w] = 1;	/* a region starts here */
+			sum[w] = 0;
+		}
+		for (size_t i = 0; i < ipp_fin_nsucc(fin, w); i++) {
+			ipp_id e = ipp_fin_succ(fin, w, i), d = ipp_fin_edst(fin, e);
+			if (npaths[w] == 1 && !npaths[d]) {
+				ipp_fin_rho(fin, e, a, b);
+				mpz_add(a, a, b);
+				mpz_add_ui(a, a, sum[w]);
+				if (mpz_sizeinbase(a, 2) <= 64 && mpz_sgn(a) >= 0) {
+					npaths[d] = 1;
+					sum[d] = mpz_get_ui(a);
+				} else
+					npaths[d] = 2;
+			} else if (npaths[w])
+				npaths[d] = 2;
+			if (--indeg[d] == 0)
+				work[nwork++] = d;
+		}
+	}
+	for (size_t v = 0; v < nv && v < nfv; v++) {
+		gcc_assert(ipp_fin_vorigin(fin, (ipp_id)v) == (ipp_id)v);
+		u->pnum_known[v] = npaths[v] == 1;
+		u->pnum[v] = sum[v];
+	}
+	mpz_clears(a, b, NULL);
+	XDELETEVEC(npaths);
+	XDELETEVEC(sum);
+	XDELETEVEC(indeg);
+	XDELETEVEC(work);
+}
+
 void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 {
 	size_t nv = ipp_graph_nvertices(u->g), ne = ipp_graph_nedges(u->g);
@@ -1861,6 +1954,9 @@ void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 	u->stands = XCNEWVEC(bool, nv + 1);
 	u->restart_bare = XCNEWVEC(bool, nv + 1);
 	u->slot_at = XCNEWVEC(unsigned, nv + 1);
+	u->bare_call = XCNEWVEC(bool, nv + 1);
+	u->pnum_known = XCNEWVEC(bool, nv + 1);
+	u->pnum = XCNEWVEC(uint64_t, nv + 1);
 	for (size_t i = 0; i < ne; i++)
 		u->fin_of[i] = IPP_NONE;
 	for (size_t i = 0; i < nv; i++)
@@ -1881,6 +1977,8 @@ void ipp_fin_maps(struct unit *u, const ipp_fin *fin)
 			break;
 		}
 	}
+	if (ipp_fin_mode(fin) == IPP_MODE_INTRA && ipp_opts.bare_calls)
+		unique_prefixes(u, fin);
 }
 
 /* Is stmt a store to a frame's path field (frame.path = x)?  Then its frame. */

@@ -32,6 +32,9 @@ static struct plugin_info ipp_info = {
 	"                                       spanning tree where paths start (default: yes)\n"
 	"  -fplugin-arg-ipp-slots[=yes|no]      intra mode: inlined copies keep their checkpoints\n"
 	"                                       in slots of the function's frame (default: yes)\n"
+	"  -fplugin-arg-ipp-bare-calls[=yes|no] intra mode: a checkpoint at a call whose path\n"
+	"                                       number is a constant stores the vertex alone\n"
+	"                                       (default: yes)\n"
 	"  -fplugin-arg-ipp-inline-as-plain     let GCC's IPA inliner see the program's sizes,\n"
 	"                                       not the instrumented ones (faster program,\n"
 	"                                       slower compile: README)\n"
@@ -132,6 +135,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	ipp_opts.inline_as_plain = false;
 	ipp_opts.chords = true;
 	ipp_opts.slots = true;
+	ipp_opts.bare_calls = true;
 	mpz_init_set_str(ipp_opts.limit, "18446744073709551615", 10);
 	for (int i = 0; i < info->argc; i++) {
 		const char *k = info->argv[i].key, *v = info->argv[i].value;
@@ -165,6 +169,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		} else if (strcmp(k, "slots") == 0) {
 			if (!yesno_arg(k, v, &ipp_opts.slots))
 				return 1;
+		} else if (strcmp(k, "bare-calls") == 0) {
+			if (!yesno_arg(k, v, &ipp_opts.bare_calls))
+				return 1;
 		} else if (strcmp(k, "inline-as-plain") == 0) {
 			if (!flag_arg(k, v, &ipp_opts.inline_as_plain, ""))
 				return 1;
@@ -179,7 +186,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		} else {
 			error("ipp: unknown option %<-fplugin-arg-ipp-%s%> (known: %<mode%>, "
 			      "%<verbose%>, %<limit%>, %<last%>, %<einline%>, %<chords%>, %<slots%>, "
-			      "%<inline-as-plain%>)", k);
+			      "%<bare-calls%>, %<inline-as-plain%>)", k);
 			return 1;
 		}
 	}

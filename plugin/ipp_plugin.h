@@ -40,6 +40,10 @@ struct ipp_options {
 				 * inlined copies keep their checkpoints in
 				 * slots of the function's frame (ABI 13,
 				 * IPP_FRAME_SLOT; default yes) */
+	bool bare_calls;	/* -fplugin-arg-ipp-bare-calls[=yes|no]: intra
+				 * mode's checkpoints at calls whose number is a
+				 * constant store the vertex alone (ABI 14,
+				 * IPP_CALL_BARE; default yes) */
 	bool inline_as_plain;	/* -fplugin-arg-ipp-inline-as-plain: GCC's IPA
 				 * inliner sees the program's sizes (sizes.cc) */
 };
@@ -214,6 +218,13 @@ struct unit {
 				 * (emit_stand; the module's offsets table) */
 	bool *restart_bare;	/* G* vertex: a restart's checkpoint there
 				 * stored no number (the restarts table) */
+	bool *bare_call;	/* G* vertex: a call's checkpoint there, the
+				 * vertex before it or its return site's, stored
+				 * no number (instrument_call: the module's
+				 * restarts table gives it, pnum) */
+	bool *pnum_known;	/* G* vertex: one path of G*fin reaches it from
+				 * its procedure's entry (ipp_unique_prefixes) */
+	uint64_t *pnum;		/* ... and its partial sum there (nvc 1) */
 	unsigned *slot_at;	/* G* vertex: the call of an inlined copy whose
 				 * checkpoints go to slot slot_at[v] (>= 1) of
 				 * its function's frames, 0 if none

@@ -790,6 +790,9 @@ void ipp_unit_free(struct unit *u)
 	XDELETEVEC(u->stands);
 	XDELETEVEC(u->restart_bare);
 	XDELETEVEC(u->slot_at);
+	XDELETEVEC(u->bare_call);
+	XDELETEVEC(u->pnum_known);
+	XDELETEVEC(u->pnum);
 	XDELETEVEC(u->chorded);
 }
 

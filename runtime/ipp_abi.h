@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define IPP_ABI_VERSION 13u	/* 3: continuing calls pass the path state as
+#define IPP_ABI_VERSION 14u	/* 3: continuing calls pass the path state as
 				 * arguments of a clone (no tokens, no
 				 * __ipp_enter/__ipp_leave); a 32-byte frame.
 				 * 4: regions' single-threaded counters
@@ -80,6 +80,9 @@ extern "C" {
 				 * never links (struct ipp_rt_slot): the
 				 * runtime links the active slots before it
 				 * reads the list.
+				 * 14: a checkpoint at a call (unmarked)
+				 * may be bare, IPP_VERTEX_RESTART: its
+				 * number is the restarts table's.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -255,13 +258,20 @@ struct ipp_rt_offset {
 struct ipp_rt_slot {
 #include "ipp_abi.def"
 };
-/* struct ipp_rt_restart -- a restart vertex of a body that starts paths
- * (nvc 1; a loop header or a cut vertex; docs/PROTOCOL.md, "Increments on
- * chords"): its number after the restart is the constant `number` (the
- * path's partial sum, rho_{Entry->vertex}(1)), so the checkpoint there
- * stores the vertex
- * (marked IPP_VERTEX_INSIDE) and not frame.path, and the runtime takes the
- * number from here.  `reserved` is 0. */
+/* struct ipp_rt_restart -- a vertex of a body that starts paths (nvc 1)
+ * where the path's number is the constant `number`, its partial sum
+ * there, so that a checkpoint there stores the vertex, marked
+ * IPP_VERTEX_RESTART, and not frame.path, and the runtime takes the
+ * number from here:
+ *   - a restart vertex (a loop header or a cut vertex; docs/PROTOCOL.md,
+ *     "Increments on chords"): the number after the restart,
+ *     rho_{Entry->vertex}(1), its checkpoint marked IPP_VERTEX_INSIDE;
+ *   - a bare call vertex c (ABI 14; intra mode, docs/PROTOCOL.md, "Bare
+ *     calls"), reached by one path from its entry: the number at c, its
+ *     checkpoint unmarked; with it c - 1 (where the runtime stops a path
+ *     whose callee overflowed the stack) and c's return site, with the
+ *     same number.
+ * Sorted by vertex, each vertex once.  `reserved` is 0. */
 #define IPP_ABI_RESTART_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_restart {
 #include "ipp_abi.def"
@@ -281,10 +291,11 @@ struct ipp_rt_restart {
  * vertex id as IPP_VERTEX_ID(vertex) and the number as ipp_frame_path. */
 #define IPP_VERTEX_PATH0 0x20000000
 
-/* In frame.vertex, with IPP_VERTEX_INSIDE: a restart checkpoint that
- * stored no number (a body that starts paths, ABI 12): the number is the module's
- * struct ipp_rt_restart of the vertex, a constant.  Vertex ids are below
- * IPP_VERTEX_RESTART. */
+/* In frame.vertex: a checkpoint that stored no number (a body that
+ * starts paths): the number is the module's struct ipp_rt_restart of the
+ * vertex, a constant.  With IPP_VERTEX_INSIDE a restart's (ABI 12) or a
+ * bare call's return site (ABI 14); without it a bare call's (ABI 14).
+ * Vertex ids are below IPP_VERTEX_RESTART. */
 #define IPP_VERTEX_RESTART 0x10000000
 #define IPP_VERTEX_ID(v) ((v) & ~(IPP_VERTEX_INSIDE | IPP_VERTEX_PATH0 | IPP_VERTEX_RESTART))
 

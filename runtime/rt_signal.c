@@ -139,9 +139,12 @@ RT_HIDDEN struct ipp_rt_frame *rt_callee_fixup(struct ipp_rt_frame *top, struct 
 	if (!top || !rt_safe_read(&copy, top, sizeof(copy)) || copy.vertex <= 0 ||
 	    (copy.vertex & IPP_VERTEX_INSIDE))
 		return top;
-	ce = frameless_callee(group_module(top), copy.vertex);
+	/* a bare call (ipp_abi.h, IPP_VERTEX_RESTART) is its vertex id */
+	ce = frameless_callee(group_module(top), IPP_VERTEX_ID(copy.vertex));
 	if (!ce || !rt_safe_read(&e, ce, sizeof(e)))
 		return top;
+	if (!e.fresh && (copy.vertex & IPP_VERTEX_RESTART))
+		return top;	/* never: bare calls are intra mode's, whose callees start fresh */
 	if (!e.fresh) {
 		cont->prev = top;
 		cont->region = NULL;
@@ -173,6 +176,7 @@ static RT_NOINST struct ipp_rt_frame *call_fixup(int sig, const siginfo_t *si,
 		return top;
 	a = si ? (uintptr_t)si->si_addr : 0;
 	if (sig == SIGSEGV && si && si->si_code > 0 && a < f && f - a < RT_OVERFLOW_REACH) {
+		/* a bare call stays bare: its table has c - 1 (ipp_abi.h) */
 		top->vertex = (copy.vertex - 1) | IPP_VERTEX_INSIDE;
 		return top;
 	}

@@ -19,12 +19,13 @@
 #include <unistd.h>
 
 static struct ipp_rt_module m;
-static struct ipp_rt_region r[3] = {
+static struct ipp_rt_region r[4] = {
 	{ "main", 100, &m, 0, 0 },
 	{ "crash", 100, &m, 0, 0 },
 	{ "rec", 100, &m, 0, 0 },
+	{ "callee", 100, &m, 0, 0 },
 };
-static struct ipp_rt_module m = { IPP_ABI_VERSION, 3, "sig.c", "5151515151515151", "intra", r,
+static struct ipp_rt_module m = { IPP_ABI_VERSION, 4, "sig.c", "5151515151515151", "intra", r,
 				  NULL, 0, 0 };
 
 #define NI __attribute__((noinline))
@@ -32,12 +33,40 @@ static struct ipp_rt_module m = { IPP_ABI_VERSION, 3, "sig.c", "5151515151515151
 static volatile int *volatile null_ptr;
 static volatile int zero, one = 1;
 static volatile unsigned long depth;
+static int bare;	/* "overflow-bare": rec's checkpoints are bare calls */
+
+/* A bare call's number (ipp_abi.h, IPP_VERTEX_RESTART) at the call 5, at
+ * the vertex before it, 4, and at its return site, 6: 1. */
+static const struct ipp_rt_restart rec_numbers[] = {
+	{ 4, 0, 1 },
+	{ 5, 0, 1 },
+	{ 6, 0, 1 },
+};
+
+/* "segv-bare": crash's checkpoint is the bare call 20 (number 6), whose
+ * callee (Entry 30, region "callee") has no frame: the fault is taken for
+ * one inside it, whose entry is recorded too (rt_callee_fixup). */
+static const struct ipp_rt_restart crash_numbers[] = {
+	{ 19, 0, 6 },
+	{ 20, 0, 6 },
+	{ 21, 0, 6 },
+};
+static const struct ipp_rt_callee crash_callees[] = {
+	{ 20, 30, &r[3] },
+};
 
 static NI void crash(const char *how)
 {
 	struct ipp_rt_frame fr;
-	rtt_push(&fr, &r[1], 6, 20, 0);
-	if (strcmp(how, "segv") == 0 || strcmp(how, "chain") == 0 || strcmp(how, "nosig") == 0 ||
+	if (strcmp(how, "segv-bare") == 0) {
+		m.restarts = crash_numbers;
+		m.nrestarts = sizeof(crash_numbers) / sizeof(crash_numbers[0]);
+		m.callees = crash_callees;
+		m.ncallees = 1;
+		rtt_push(&fr, &r[1], 77, 20 | IPP_VERTEX_RESTART, 0);	/* 77: stale */
+	} else
+		rtt_push(&fr, &r[1], 6, 20, 0);
+	if (strcmp(how, "segv") == 0 || strcmp(how, "segv-bare") == 0 || strcmp(how, "chain") == 0 || strcmp(how, "nosig") == 0 ||
 	    strcmp(how, "mine") == 0)
 		*null_ptr = 1;
 	else if (strcmp(how, "abort") == 0)
@@ -59,7 +88,10 @@ static NI void recurse(void)
 	struct ipp_rt_frame fr;
 	volatile char pad[64];
 	pad[0] = 1;
-	rtt_push(&fr, &r[2], 1, 5, 0);
+	if (bare)	/* the vertex alone: the frame's number is stale */
+		rtt_push(&fr, &r[2], 99, 5 | IPP_VERTEX_RESTART, 0);
+	else
+		rtt_push(&fr, &r[2], 1, 5, 0);
 	depth++;
 	recurse();
 	rtt_pop(&fr);
@@ -88,7 +120,12 @@ static int child(const char *how)
 	__ipp_record(&r[0], 1);
 	__ipp_record(&r[0], 1);
 	rtt_push(&fr, &r[0], 4, 10, 0);
-	if (strcmp(how, "overflow") == 0)
+	if (strcmp(how, "overflow-bare") == 0) {
+		m.restarts = rec_numbers;
+		m.nrestarts = sizeof(rec_numbers) / sizeof(rec_numbers[0]);
+		bare = 1;
+	}
+	if (strncmp(how, "overflow", 8) == 0)
 		recurse();
 	else
 		crash(how);
@@ -161,6 +198,35 @@ int main(int argc, char **argv)
 		const ipp_prof_module *mm = rtt_module(p, "sig.c", "5151515151515151");
 		CHECK(rtt_partial(mm, "rec", "1", s5, 1) > 1000);
 		CHECK_U64(rtt_partial(mm, "rec", "1", s4, 1), 1);
+		ipp_profile_free(p);
+		remove("sig.prof");
+	}
+	/* a fault at a bare call to a frameless callee (ABI 14): the call
+	 * stops at 20 with the table's number, and the callee's entry is
+	 * recorded too */
+	check_signal(rtt_run("segv-bare", NULL, dflt, NULL), SIGSEGV);
+	{
+		static const int32_t s20[] = { 20 }, s30[] = { 30 }, s10[] = { 10 };
+		ipp_profile *p = rtt_read("sig.prof");
+		const ipp_prof_module *mm = rtt_module(p, "sig.c", "5151515151515151");
+		CHECK_U64(rtt_partial(mm, "crash", "6", s20, 1), 1);
+		CHECK_U64(rtt_partial(mm, "callee", "0", s30, 1), 1);
+		CHECK_U64(rtt_partial(mm, "main", "4", s10, 1), 1);
+		CHECK_U64(mm->npartials, 3);
+		ipp_profile_free(p);
+		remove("sig.prof");
+	}
+	/* the same with bare calls (ABI 14): every frame at 5 | RESTART
+	 * stored no number (99 is stale); the table gives 1 at 5, and at 4,
+	 * where the innermost one stops, still bare */
+	check_signal(rtt_run("overflow-bare", NULL, dflt, NULL), SIGSEGV);
+	{
+		ipp_profile *p = rtt_read("sig.prof");
+		const ipp_prof_module *mm = rtt_module(p, "sig.c", "5151515151515151");
+		CHECK(rtt_partial(mm, "rec", "1", s5, 1) > 1000);
+		CHECK_U64(rtt_partial(mm, "rec", "1", s4, 1), 1);
+		CHECK_U64(rtt_partial(mm, "rec", "99", s5, 1), 0);
+		CHECK_U64(rtt_partial(mm, "rec", "99", s4, 1), 0);
 		ipp_profile_free(p);
 		remove("sig.prof");
 	}
