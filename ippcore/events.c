@@ -607,6 +607,8 @@ static void call_site(struct walk *w, ipp_id v, int body, uint64_t n)
 		add(ev, &ev->calls_summarized, n);
 		if (framed(pl))
 			add(ev, &ev->calls_framed, n);
+		if (framed(pl) && (ipp_call_flags(g, v) & IPP_CALL_BARE))
+			add(ev, &ev->calls_bare, n);	/* the vertex alone */
 		if (ipp_call_flags(g, v) & IPP_CALL_INDIRECT)
 			add(ev, &ev->calls_indirect, n);
 	}

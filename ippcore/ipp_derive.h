@@ -265,6 +265,9 @@ size_t ipp_counts_lines(const ipp_fin *fin, const ipp_counts *c, ipp_line_count 
 	X(calls_framed, "checkpoints around summarized calls in a body with a "  \
 	  "frame, and around inlined copies that keep one (frame.path, "          \
 	  "frame.vertex stored)")                                                 \
+	X(calls_bare, "of calls_framed: bare, the number a constant, not "      \
+	  "stored (IPP_CALL_BARE: frame.vertex alone, here and at the "         \
+	  "return site)")                                                        \
 	X(calls_indirect, "of the summarized and the dead: through a pointer "   \
 	  "(context: the arc counted in the site's cache)")                      \
 	X(interproc_returns, "continuing calls that returned: r = __ipp_path")  \

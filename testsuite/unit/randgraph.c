@@ -95,6 +95,7 @@ struct builder {
 	unsigned nprocs;
 	ipp_id proc;		/* procedure being generated */
 	int budget;		/* statements still allowed in this body */
+	unsigned ncalls;	/* calls generated so far */
 };
 
 static ipp_id new_block(struct builder *b)
@@ -138,6 +139,11 @@ static struct frag gen_call(struct builder *b)
 		callee = (ipp_id)rg_rng_below(b->rng, b->nprocs);
 		flags |= IPP_CALL_FORCE_SUMMARY;
 	}
+	/* every third call flagged bare (informational: the events count
+	 * it), drawn from no random number, so that the graphs stay the
+	 * seeds' */
+	if (b->ncalls++ % 3 == 0)
+		flags |= IPP_CALL_BARE;
 	ipp_id c = ipp_add_call(b->g, b->proc, callee, flags);
 	return (struct frag){ c, c + 1 };
 }

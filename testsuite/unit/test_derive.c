@@ -923,6 +923,7 @@ static void ev_call(struct sim *s, const struct act *a, ipp_id c)
 	} else {
 		ev->calls_summarized++;
 		ev->calls_framed += has_frame(t, a->proc);
+		ev->calls_bare += has_frame(t, a->proc) && (ipp_call_flags(t->g, c) & IPP_CALL_BARE);
 		if (ipp_call_flags(t->g, c) & IPP_CALL_INDIRECT)
 			ev->calls_indirect++;
 	}
