@@ -304,7 +304,7 @@ declare -A nominal=(
 	[frame_push]=7 [frame_pop]=2 [slot_entry]=1 [counts_select]=3 [counts_call]=5 [path_save]=5
 	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
 	[record_call]=3 [hmiss_call]=4 [rec_probe]=10 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
-	[stand]=2 [interproc]=5 [interproc_return]=1 [arc_check]=3 [dead_mark]=1
+	[stand]=2 [stand_bare]=1 [interproc]=5 [interproc_return]=1 [arc_check]=3 [dead_mark]=1
 	[dead_mark_top]=2 [lost_inline]=5 [arc_hit]=1
 )
 
@@ -394,7 +394,8 @@ events_table() {
 		row "  increments of r" "$(x increments)" "${nominal[increment]}" "derived"
 		[ "$mode" = context ] && row "  increments of l" "$(x local_increments)" "${nominal[local_increment]}" "derived"
 		row "  multiplies by nvc" "$(x multiplies)" "${nominal[multiply]}" "derived"
-		row "  checkpoints at summarized calls and inlined copies: stores" "$(x calls_framed)" "${nominal[stand]}" "derived"
+		row "  checkpoints at summarized calls and inlined copies: stores" "$(( $(x calls_framed) - $(x calls_bare) ))" "${nominal[stand]}" "derived"
+		row "  ... bare (the number a constant): the vertex alone" "$(x calls_bare)" "${nominal[stand_bare]}" "derived"
 		if [ "$mode" = context ]; then
 			row "  continuing calls: stores and 3 arguments" "$(x calls_interproc)" "${nominal[interproc]}" "derived"
 			row "  continuing calls returned: r = __ipp_path" "$(x interproc_returns)" "${nominal[interproc_return]}" "derived"

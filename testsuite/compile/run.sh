@@ -46,6 +46,17 @@
 #      and a profile `ipp check` accepts; and `ipp counts --events`
 #      derives the copies' slot activations from the map's `slot` call
 #      flags: frames with slots + slots = frames without, slots > 0.
+#  10. bare calls change the code, never the profile: bare.c (intra mode,
+#      -O0 and -O2), built with and without -fplugin-arg-ipp-bare-calls=no,
+#      has a larger restarts table with them (nm: the numbers of the bare
+#      calls), and each way of stopping at a bare call (exit(), abort(),
+#      SIGSEGV, longjmp, a fault in a frameless callee, a stack overflow
+#      in a bare recursive call, exit() and abort() from a frameless
+#      callee) gives the same output, exit status and `ipp profile` text,
+#      byte for byte (but for the depth the overflow reached), and a
+#      profile `ipp check` accepts; and `ipp counts --events` derives the
+#      bare calls from the map's `bare` call flags: as many checkpoints at
+#      calls either way, some of them bare only with bare calls.
 # Everything is built in a temporary directory, removed at the end.
 #
 # Environment: srcdir, builddir (automake sets them); the IPP_* variables
@@ -462,6 +473,54 @@ for m in $IPP_MODES; do
 	fi
 done
 
+## Parts 9 and 10 build one program with an option on and off (intra
+## mode), run it every way it can stop and want the same profile.
+# build_both STEM SOURCE OPTION LEVEL: STEM-yes and STEM-no, built with
+# -fplugin-arg-ipp-OPTION=yes and =no; fails if either build does
+build_both() {
+	local c exe ok=0
+	for c in yes no; do
+		exe=$1-$c
+		if ! ipp_cc -fplugin-arg-ipp-mode=intra -fplugin-arg-ipp-$3=$c $4 -o "$exe" \
+			"$here/$2" >"$exe.log" 2>&1; then
+			bad "$2 $4: the build with $3=$c failed"
+			sed -n '1,10s/^/    | /p' "$exe.log"
+			ok=1
+		fi
+	done
+	return $ok
+}
+# same_profiles STEM OPTION LABEL CANON ARGS...: runs STEM-yes and STEM-no
+# with ARGS and wants the same output, exit status and `ipp profile` text
+# (through the filter CANON), and a profile of STEM-yes that `ipp check`
+# accepts
+same_profiles() {
+	local stem=$1 opt=$2 t=$3 canon=$4 c exe st
+	shift 4
+	for c in yes no; do
+		exe=$stem-$c
+		rm -f "$exe.prof"
+		st=0
+		(cd "$(dirname "$stem")" && IPP_PROFILE="$exe.prof" "$exe" "$@" >"$exe.out" 2>&1) \
+			2>/dev/null || st=$?
+		echo "exit status $st" >>"$exe.out"
+		"$IPP_TOOL" profile "$exe.prof" 2>&1 | $canon >"$exe.txt"
+	done
+	if ! cmp -s "$stem-yes.txt" "$stem-no.txt" || ! cmp -s "$stem-yes.out" "$stem-no.out"; then
+		bad "$t: the profile (or the output) differs with -fplugin-arg-ipp-$opt=no"
+		diff "$stem-no.txt" "$stem-yes.txt" | sed -n '1,10s/^/    | /p'
+		diff "$stem-no.out" "$stem-yes.out" | sed -n '1,4s/^/    | /p'
+	elif ! "$IPP_TOOL" check "$stem-yes" "$stem-yes.prof" >"$stem-yes.check" 2>&1; then
+		bad "$t: ipp check fails"
+		sed -n '1,10s/^/    | /p' "$stem-yes.check"
+	else
+		ok "$t (same profile, $(grep -c '^  - \[' "$stem-yes.txt") records)"
+	fi
+}
+# ev PROG EVENT: EVENT's count in `ipp counts --events` of PROG's profile
+ev() { "$IPP_TOOL" counts --events "$1" "$1.prof" 2>/dev/null | awk -v k="$2" '$1 == k { print $2 }'; }
+case " $IPP_MODES " in *" intra "*) intra_levels=$levels ;; *) intra_levels= ;; esac
+
 ## 9. Slots (ipp_abi.h, struct ipp_rt_slot): an intra-mode copy keeps its
 ## checkpoints in a slot of its function's frames, which the runtime links
 ## before it reads the list; without slots it pushes a frame of its own.
@@ -469,56 +528,66 @@ done
 ## (slots.c's HOW WHEN arguments: see its comment).
 d=$work/slots
 mkdir -p "$d"
-# ev PROG EVENT: EVENT's count in `ipp counts --events` of PROG's profile
-ev() { "$IPP_TOOL" counts --events "$1" "$1.prof" 2>/dev/null | awk -v k="$2" '$1 == k { print $2 }'; }
-case " $IPP_MODES " in *" intra "*) slot_levels=$levels ;; *) slot_levels= ;; esac
-for lvs in $slot_levels; do
+for lvs in $intra_levels; do
 	lv=${lvs//,/ }
-	built=1
-	for c in yes no; do
-		exe=$d/slots$lvs-$c
-		if ! ipp_cc -fplugin-arg-ipp-mode=intra -fplugin-arg-ipp-slots=$c $lv -o "$exe" \
-			"$here/slots.c" >"$exe.log" 2>&1; then
-			bad "slots $lv: the build with slots=$c failed"
-			sed -n '1,10s/^/    | /p' "$exe.log"
-			built=0
-		fi
-	done
-	[ "$built" = 1 ] || continue
+	build_both "$d/slots$lvs" slots.c slots "$lv" || continue
 	if ! nm "$d/slots$lvs-yes" | grep -q ' __ipp_slots_' ||
 	   nm "$d/slots$lvs-no" | grep -q ' __ipp_slots_'; then
 		bad "slots $lv: a slots table with -fplugin-arg-ipp-slots=no, or none without"
 		continue
 	fi
 	for end in "0 0" "1 3" "1 7" "2 5" "3 9" "4 6" "4 14" "5 4" "6 8" "6 2" "7 8" "8 5" "9 3" "9 11" "10 7"; do
-		t="slots $lv: ${end% *} at call ${end#* }"
-		for c in yes no; do
-			exe=$d/slots$lvs-$c
-			rm -f "$exe.prof"
-			st=0
-			(cd "$d" && IPP_PROFILE="$exe.prof" "$exe" $end >"$exe.out" 2>&1) 2>/dev/null || st=$?
-			echo "exit status $st" >>"$exe.out"
-			"$IPP_TOOL" profile "$exe.prof" >"$exe.txt" 2>&1
-		done
-		y=$d/slots$lvs-yes
-		n=$d/slots$lvs-no
-		if ! cmp -s "$y.txt" "$n.txt" || ! cmp -s "$y.out" "$n.out"; then
-			bad "$t: the profile (or the output) differs with -fplugin-arg-ipp-slots=no"
-			diff "$n.txt" "$y.txt" | sed -n '1,10s/^/    | /p'
-			diff "$n.out" "$y.out" | sed -n '1,4s/^/    | /p'
-		elif ! "$IPP_TOOL" check "$y" "$y.prof" >"$y.check" 2>&1; then
-			bad "$t: ipp check fails"
-			sed -n '1,10s/^/    | /p' "$y.check"
-		else
-			ok "$t (same profile, $(grep -c '^  - \[' "$y.txt") records)"
-		fi
+		same_profiles "$d/slots$lvs" slots "slots $lv: ${end% *} at call ${end#* }" cat $end
 		if [ "$end" = "0 0" ]; then
+			y=$d/slots$lvs-yes
+			n=$d/slots$lvs-no
 			fy=$(ev "$y" frames); sy=$(ev "$y" slots); fn=$(ev "$n" frames); sn=$(ev "$n" slots)
 			if [ -n "$fy" ] && [ -n "$sy" ] && [ "${sy:-0}" -gt 0 ] && [ "$sn" = 0 ] &&
 			   [ $((fy + sy)) = "$fn" ]; then
 				ok "slots $lv: events: $fy frames + $sy slots with slots, $fn frames without"
 			else
 				bad "slots $lv: events: frames $fy, slots $sy with slots; frames $fn, slots $sn without"
+			fi
+		fi
+	done
+done
+
+## 10. Bare calls (ipp_abi.h, IPP_VERTEX_RESTART; docs/PROTOCOL.md, "Bare
+## calls"): a call's checkpoint stores its vertex alone where its number is
+## a constant, which the module's restarts table gives.  The partial paths
+## must be the same (bare.c's HOW WHEN arguments: see its comment).
+d=$work/bare
+mkdir -p "$d"
+# restarts_size PROG: the size of PROG's restarts table (nm), or 0
+restarts_size() {
+	local s
+	s=$(nm -S "$1" | awk '$4 ~ /^__ipp_restarts_/ { print $2; exit }')
+	echo $((16#${s:-0}))
+}
+# canon_bare: the `ipp profile` text without the depth of deep()'s pending
+# frames (how far a stack overflow got: the stack's place is random) and
+# without the digest
+canon_bare() { sed -E -e 's/^(  - \[deep, [0-9]+, \[[0-9]+\], )[0-9]+\]$/\1N]/' -e '/^digest:/d'; }
+for lvs in $intra_levels; do
+	lv=${lvs//,/ }
+	build_both "$d/bare$lvs" bare.c bare-calls "$lv" || continue
+	ry=$(restarts_size "$d/bare$lvs-yes"); rn=$(restarts_size "$d/bare$lvs-no")
+	if [ "$ry" -gt "$rn" ]; then
+		ok "bare $lv: restarts table of $ry bytes with bare calls, $rn without"
+	else
+		bad "bare $lv: restarts table of $ry bytes with bare calls, $rn without: not larger"
+	fi
+	for end in "0 0" "1 1" "1 3" "2 2" "3 1" "3 6" "4 1" "4 5" "5 0" "6 0" "7 1" "7 4" "8 1" "8 3"; do
+		same_profiles "$d/bare$lvs" bare-calls "bare $lv: $end" canon_bare $end
+		if [ "$end" = "0 0" ]; then
+			y=$d/bare$lvs-yes
+			n=$d/bare$lvs-no
+			fy=$(ev "$y" calls_framed); by=$(ev "$y" calls_bare)
+			fn=$(ev "$n" calls_framed); bn=$(ev "$n" calls_bare)
+			if [ -n "$fy" ] && [ "$fy" = "$fn" ] && [ "${by:-0}" -gt 0 ] && [ "$bn" = 0 ]; then
+				ok "bare $lv: events: $fy checkpoints at calls, $by bare with bare calls, none without"
+			else
+				bad "bare $lv: events: calls_framed $fy, calls_bare $by with bare calls; $fn, $bn without"
 			fi
 		fi
 	done
