@@ -1460,7 +1460,7 @@ static bool leaf_call(struct fnstate *st, ipp_id v)
 /* May the checkpoints at summarized call vertex v and at its return site
  * be bare (unique_prefixes)?  Then they are: their vertices, and the one
  * before v, go to the module's restarts table, and the map flags the
- * call IPP_CALL_BARE.  Only in a fresh body of intra mode that keeps its
+ * call IPP_CALL_BARE (ipp_flag_bare_calls).  Only in a fresh body of intra mode that keeps its
  * register out of memory, at a call vertex that is not cut. */
 static bool bare_call(struct fnstate *st, ipp_id v)
 {
@@ -1472,8 +1472,17 @@ static bool bare_call(struct fnstate *st, ipp_id v)
 	    ipp_vertex_proc(u->g, v - 1) != ipp_vertex_proc(u->g, v))
 		return false;
 	u->bare_call[v - 1] = u->bare_call[v] = u->bare_call[v + 1] = true;
-	ipp_set_call_flags(u->g, v, ipp_call_flags(u->g, v) | IPP_CALL_BARE);
 	return true;
+}
+
+void ipp_flag_bare_calls(struct unit *u)
+{
+	/* once, after every body: each change of a flag drops the graph's
+	 * analyses (a DFS of the unit), which instrumenting queries */
+	for (size_t v = 0; v < ipp_graph_nvertices(u->g); v++)
+		if (u->bare_call[v] && ipp_vertex_kind(u->g, (ipp_id)v) == IPP_V_CALL)
+			ipp_set_call_flags(u->g, (ipp_id)v,
+					   ipp_call_flags(u->g, (ipp_id)v) | IPP_CALL_BARE);
 }
 
 /* The code around call vertex v (rules 1, 5, 7, 8). */

@@ -377,8 +377,11 @@ struct ipp_restart_point {
 /* Sets the module's restarts table (sorted by vertex); before
  * ipp_abi_module_callees. */
 void ipp_abi_module_restarts(const struct ipp_restart_point *pts, size_t n, const char *checksum);
-/* The restart vertices whose checkpoints stored no number (emit_split),
- * after every body is instrumented.  *out: XNEWVEC. */
+/* Flags the unit's bare calls IPP_CALL_BARE in G*, after every body is
+ * instrumented (instrument_call decides them: bare_call). */
+void ipp_flag_bare_calls(struct unit *u);
+/* The vertices whose checkpoints stored no number (emit_split's restarts,
+ * bare calls), after every body is instrumented.  *out: XNEWVEC. */
 void ipp_restart_points(const struct unit *u, const ipp_fin *fin,
 			struct ipp_restart_point **out, size_t *nout);
 /* The call vertex of an inlined copy whose checkpoints go to a slot, the

@@ -217,6 +217,7 @@ static unsigned int execute_ipp_1(void)
 		if (fi->clone)
 			ipp_instrument(&u, fi, fi->clone, fin);
 	}
+	ipp_flag_bare_calls(&u);
 	{
 		/* The functions a call through a pointer can reach, for the
 		 * writer to name the callees of the arcs the call sites count
