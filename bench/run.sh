@@ -301,7 +301,7 @@ activations_vs_calls() {
 # Nominal instructions of the inserted code per event, in user code (x86-64,
 # -O2; bench/README "Nominal costs" says how they were counted).
 declare -A nominal=(
-	[frame_push]=7 [frame_pop]=2 [slot_entry]=1 [counts_select]=3 [counts_call]=5 [path_save]=5
+	[frame_push]=6 [frame_pop]=2 [slot_entry]=1 [counts_select]=3 [counts_call]=5 [path_save]=5
 	[cont_return]=2 [lazy_return]=4 [rec_array]=1 [rec_row]=3 [row_call]=8
 	[record_call]=3 [hmiss_call]=4 [rec_probe]=10 [restart]=1 [increment]=1 [local_increment]=1 [multiply]=1
 	[stand]=2 [stand_bare]=1 [interproc]=5 [interproc_return]=1 [arc_check]=3 [dead_mark]=1

@@ -529,6 +529,34 @@ void ipp_abi_register_ctor(void)
 	cgraph_build_static_cdtor('I', body, MAX_RESERVED_INIT_PRIORITY);
 }
 
+tree ipp_abi_frame_head(tree reg, int vertex, unsigned flags)
+{
+	static unsigned count;
+	tree rf = ABI_FIELD(FRAME, region), vf = ABI_FIELD(FRAME, vertex);
+	tree ff = ABI_FIELD(FRAME, flags), type = ABI_TYPE(HEAD), fields, f, init;
+	vec<constructor_elt, va_gc> *elts = NULL;
+	char name[48];
+	if (BYTES_BIG_ENDIAN || int_size_in_bytes(TREE_TYPE(rf)) != 8 ||
+	    int_byte_position(vf) != int_byte_position(rf) + 8 ||
+	    int_byte_position(ff) != int_byte_position(vf) + 4)
+		return NULL_TREE;
+	if (!type) {
+		type = ABI_TYPE(HEAD) = make_node(RECORD_TYPE);
+		fields = NULL_TREE;
+		add_field(type, "region", ipp_t_region_ptr, &fields);
+		add_field(type, "vertex_flags", ipp_t_u64, &fields);
+		finish_builtin_struct(type, "ipp_frame_head", fields, NULL_TREE);
+	}
+	f = TYPE_FIELDS(type);
+	CONSTRUCTOR_APPEND_ELT(elts, f, unshare_expr(reg));
+	CONSTRUCTOR_APPEND_ELT(elts, DECL_CHAIN(f),
+			       build_int_cstu(ipp_t_u64, (uint64_t)(uint32_t)vertex |
+							 (uint64_t)flags << 32));
+	init = build_constructor(type, elts);
+	snprintf(name, sizeof(name), "__ipp_head_%u", count++);
+	return static_var(name, type, init);
+}
+
 tree ipp_abi_region_addr(ipp_id r)
 {
 	tree regions_var = ipp_abi_trees[IPP_ABI_REGIONS_VAR];

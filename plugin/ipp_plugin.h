@@ -320,6 +320,11 @@ void ipp_abi_register_ctor(void);
 
 /* &regions[r] of the unit's region array. */
 tree ipp_abi_region_addr(ipp_id r);
+/* A static constant of a fresh frame's head: region (the address reg),
+ * then vertex and flags, laid out as struct ipp_rt_frame holds them from
+ * its region on, for one 16-byte copy at the push; NULL where the layout
+ * does not allow it. */
+tree ipp_abi_frame_head(tree reg, int vertex, unsigned flags);
 
 /* The arc cache of the indirect call at vertex `site` (ipp_abi.h, struct
  * ipp_rt_arc): a static thread-local array of two pointers, initially to
@@ -426,6 +431,8 @@ enum ipp_abi_tree {
 	IPP_ABI_OFFSET_TYPE,
 	IPP_ABI_RESTART_TYPE,
 	IPP_ABI_SLOT_TYPE,
+	IPP_ABI_HEAD_TYPE,	/* a fresh frame's region, vertex and flags
+				 * (ipp_abi_frame_head) */
 	IPP_ABI_REGIONS_VAR,	/* the unit's region array */
 	IPP_ABI_MODULE_VAR,	/* the unit's module */
 	IPP_ABI_GCOUNTS_VAR,	/* the unit's single-threaded counters, or NULL */

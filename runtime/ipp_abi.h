@@ -82,7 +82,8 @@ extern "C" {
 				 * reads the list.
 				 * 14: a checkpoint at a call (unmarked)
 				 * may be bare, IPP_VERTEX_RESTART: its
-				 * number is the restarts table's.
+				 * number is the restarts table's; the
+				 * frame's path follows its flags.
 				 * The version guards layouts (struct
 				 * ipp_rt_htab's too) and the meaning of
 				 * fields.  A function added without either
@@ -175,10 +176,13 @@ struct ipp_rt_arc;
  *   region   the region of the path: set by fresh frames at entry.  A
  *            continuing frame's is not set: its path is its group's,
  *            see below
- *   path     path number so far
  *   vertex   G*fin vertex id where the path stands; -1: no pending path
  *            (the path has been recorded already)
- *   flags    IPP_FRAME_* */
+ *   flags    IPP_FRAME_*
+ *   path     path number so far
+ * region, vertex and flags are adjacent (ABI 14): a fresh frame's push
+ * stores them with one 16-byte copy of a constant (plugin/abi.cc,
+ * ipp_abi_frame_head), vertex and flags with one 8-byte store elsewhere. */
 #define IPP_ABI_FRAME_FIELD(CTYPE, TREE, NAME) CTYPE NAME;
 struct ipp_rt_frame {
 #include "ipp_abi.def"

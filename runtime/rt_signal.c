@@ -153,7 +153,8 @@ RT_HIDDEN struct ipp_rt_frame *rt_callee_fixup(struct ipp_rt_frame *top, struct 
 		cont->flags = IPP_FRAME_CONTINUES;
 		return cont;
 	} else {
-		struct ipp_rt_frame alone = { NULL, e.fresh, 0, e.entry | IPP_VERTEX_INSIDE, 0 };
+		struct ipp_rt_frame alone = { .region = e.fresh,
+					      .vertex = e.entry | IPP_VERTEX_INSIDE };
 		rt_record_pending(&alone, NULL, RT_WALK_ALL);
 		return top;
 	}

@@ -56,8 +56,8 @@ static void stand(int32_t v, bool with_k)
 	memset(&kf, 0, sizeof(kf));
 	__ipp_top = NULL;
 	rtt_push(&hf[0], &r[0], 7, v, 0);
-	hf[1] = (struct ipp_rt_frame){ NULL, NULL, 4, 30, 0 };
-	hf[2] = (struct ipp_rt_frame){ NULL, NULL, 2, 41, 0 };
+	hf[1] = (struct ipp_rt_frame){ .path = 4, .vertex = 30 };
+	hf[2] = (struct ipp_rt_frame){ .path = 2, .vertex = 41 };
 	if (with_k)
 		rtt_push(&kf, &r[4], 1, 50, 0);
 }
