@@ -1475,13 +1475,14 @@ static bool leaf_call(struct fnstate *st, ipp_id v)
 
 /* May the checkpoints at summarized call vertex v and at its return site
  * be bare (unique_prefixes)?  Then they are: their vertices, and the one
- * before v, go to the module's restarts table, and the map flags the
- * call IPP_CALL_BARE (ipp_flag_bare_calls).  Only in a fresh body of intra mode that keeps its
- * register out of memory, at a call vertex that is not cut. */
+ * before v, go to the module's restarts table, and the map flags the call
+ * IPP_CALL_BARE (ipp_flag_bare_calls).  Only in a fresh body of intra
+ * mode that keeps its register out of memory, at a call vertex that is
+ * not cut. */
 static bool bare_call(struct fnstate *st, ipp_id v)
 {
 	struct unit *u = st->u;
-	if (!u->pnum_known || st->ctx || st->cont || st->fi->in_memory || !own_frame(st) ||
+	if (st->ctx || st->cont || st->fi->in_memory || !own_frame(st) ||
 	    ipp_fin_is_cut_vertex(st->fin, v) || body_setjmp(st->b, v + 1) ||
 	    !u->pnum_known[v] || !u->pnum_known[v + 1] || !u->pnum_known[v - 1] ||
 	    u->pnum[v - 1] != u->pnum[v] || u->pnum[v + 1] != u->pnum[v] ||
@@ -1917,7 +1918,10 @@ static bool makes_continuing_calls(const ipp_graph *g, const ipp_fin *fin, const
  * number, docs/PROTOCOL.md) and at the return site (the summary edge adds
  * 0).  One store per checkpoint at the call instead of two.  Fills
  * u->pnum_known and u->pnum: a topological pass over G*fin (acyclic; a
- * vertex left unvisited is not known), counting paths up to two. */
+ * vertex left unvisited is not known), counting paths up to two.  Only a
+ * procedure's Entry starts a count: a vertex that a path from anywhere
+ * else reaches (the global entry, a GEntry_P) counts as reached twice,
+ * since its number there is not the Entry region's. */
 static void unique_prefixes(struct unit *u, const ipp_fin *fin)
 {
 	size_t nfv = ipp_fin_nvertices(fin), nfe = ipp_fin_nedges(fin);
@@ -1933,8 +1937,10 @@ static void unique_prefixes(struct unit *u, const ipp_fin *fin)
 	for (size_t e = 0; e < nfe; e++)
 		indeg[ipp_fin_edst(fin, (ipp_id)e)]++;
 	for (size_t v = 0; v < nfv; v++)
-		if (!indeg[v])
+		if (!indeg[v]) {
+			npaths[v] = 2;	/* unless it is an Entry (below) */
 			work[nwork++] = (ipp_id)v;
+		}
 	while (nwork) {
 		ipp_id w = work[--nwork];
 		if (ipp_fin_vkind(fin, w) == IPP_V_ENTRY) {
