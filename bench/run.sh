@@ -243,6 +243,31 @@ run_variant() {
 	esac
 	echo "[$p $v] compile $(fmt "${ctime[$p:$v]}") s, run $(fmt "$best") s wall $(fmt "$bestc") s cpu, ${insns[$p:$v]:-?} instructions, output ${status[$p:$v]}"
 
+	# The same under callgrind in a process that has started a thread
+	# first (bench-thread.h): ipp's functions then take their counters
+	# from the runtime, not from the unit's own arrays.  gprof is left
+	# out (its SIGPROF under valgrind, above).
+	if [ "$v" != gprof ]; then
+		clean "$d" mt.prof
+		(cd "$d" && IPP_PROFILE=$d/mt.prof IPP_BENCH_THREAD=1 exec valgrind --tool=callgrind \
+			--callgrind-out-file="$d/callgrind-mt.out" ./prog "$csize") \
+			>"$d/mt.stdout" 2>"$d/mt.log"
+		rc=$?
+		n=$(awk -f "$here/cgparse.awk" "$d/callgrind-mt.out" 2>/dev/null | awk '$1 == "T" { print $2 }')
+		if [ $rc -ne 0 ] || [ -z "$n" ] || [ "$n" = 0 ]; then
+			echo "[$p $v] callgrind with a thread failed (exit $rc), see $d/mt.log"; fail=1
+		else
+			insns_mt[$p:$v]=$n
+		fi
+		if ! cmp -s "$d/mt.stdout" "$work/$p/plain/cg.stdout"; then
+			echo "[$p $v] OUTPUT WITH A THREAD DIFFERS from the plain build"
+			status[$p:$v]=OUTPUT-DIFFERS; fail=1
+		fi
+		if [ -r "$d/mt.prof" ] && ! "$ipp" check "$d/prog" "$d/mt.prof" >"$d/check.mt.prof.txt" 2>&1; then
+			problem "[$p $v] ipp check mt.prof failed: $d/check.mt.prof.txt"
+		fi
+	fi
+
 	case $v in ipp-*) ;; *) return ;; esac
 
 	# The statistics runtime: the same objects, linked with libipprt-stats.a,
@@ -477,7 +502,7 @@ events_table() {
 	done
 }
 
-declare -A ctime rtime ctimecpu insns status cgnote wins
+declare -A ctime rtime ctimecpu insns insns_mt status cgnote wins
 TIMEFORMAT="%R %U %S"	# bash's time: wall, user and system seconds
 
 for p in ${programs//,/ }; do
@@ -508,6 +533,18 @@ for p in ${programs//,/ }; do
 	echo " callgrind's total at size $csize; write-insns: the exit-time profile writer's"
 	echo " inclusive instructions in that run; write-ms: its wall time in the statistics"
 	echo " build's run; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+	echo
+	echo "== $p: instructions with a thread started first (IPP_BENCH_THREAD=1) =="
+	printf '%-12s %13s %6s %14s\n' variant instructions ratio single-thread
+	for v in ${variants//,/ }; do
+		k=$p:$v
+		[ -n "${insns_mt[$k]:-}" ] || continue
+		printf '%-12s %13s %6s %14s\n' "$v" "${insns_mt[$k]}" \
+			"$(ratio "${insns_mt[$k]}" "${insns_mt[$p:plain]:-}")" "$(ratio "${insns_mt[$k]}" "${insns[$k]:-}")"
+	done
+	echo "(callgrind at size $csize, in a process that started and joined a thread before"
+	echo " the workload; ratio: against plain's run with the thread; single-thread: against"
+	echo " the same build's run without it)"
 	events_table "$p"
 	echo
 done

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "sqlite3.h"
 #include "splitmix64.h"
+#include "bench-thread.h"
 
 static sqlite3 *db;
 
@@ -110,6 +111,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [N >= 10]\n", argv[0]);
         return 2;
     }
+    bench_thread_maybe();
     ncust = n / 10;
     nord = n;
 

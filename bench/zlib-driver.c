@@ -22,6 +22,7 @@
 #include <string.h>
 #include "zlib.h"
 #include "splitmix64.h"
+#include "bench-thread.h"
 
 #define CHUNK 4096
 
@@ -171,6 +172,7 @@ int main(int argc, char **argv)
 	/* line by line: a -pg build killed by SIGPROF in its exit handlers
 	 * (it happens under valgrind, bench/run.sh) has printed everything */
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	bench_thread_maybe();
 	n = (size_t)kb * 1024;
 	in = malloc(n);
 	back = malloc(n + 1);
