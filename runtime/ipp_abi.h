@@ -497,7 +497,10 @@ struct ipp_rt_arc {
  *   The instrumented function then sees no call (the asm clobbers %rax,
  *   the flags and memory), so its cold path costs it no register saves
  *   (docs/PROTOCOL.md, "Counting").  Its unwind information describes the
- *   skipped red zone: a backtrace from inside it is exact.
+ *   skipped red zone: a backtrace from inside it is exact.  A thread that
+ *   has its array already is answered in the entry itself (rt_record.c:
+ *   15 instructions, %rcx and %rdx pushed and popped); only its first call
+ *   for a unit saves the registers and runs C code.
  *
  * longjmp and the frames it abandons.  After a longjmp the abandoned frames
  * are dead stack memory, overwritten by the first call the receiver makes,
