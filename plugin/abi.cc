@@ -25,6 +25,7 @@ tree ipp_abi_trees[IPP_ABI_NTREES];
 /* Per region of the unit: the offset of its single-threaded counters in
  * the unit's array, or UINT64_MAX (a hash region). */
 static uint64_t *gc_offset;
+static size_t gc_nregions;	/* entries of gc_offset */
 /* ... and its slot in the unit's hash-table slots (0: an array region),
  * of nhslots - 1 hash regions. */
 static unsigned *hslot_of;
@@ -395,6 +396,7 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 	uint64_t total = 0;
 	mpz_init(t);
 	gc_offset = XRESIZEVEC(uint64_t, gc_offset, nr ? nr : 1);
+	gc_nregions = nr;
 	hslot_of = XRESIZEVEC(unsigned, hslot_of, nr ? nr : 1);
 	nhslots = 1;
 	for (size_t r = 0; r < nr; r++) {
@@ -407,6 +409,7 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 	ipp_abi_trees[IPP_ABI_GCOUNTS_VAR] = NULL_TREE;
 	ipp_abi_trees[IPP_ABI_ARC_NONE_VAR] = NULL_TREE;
 	ipp_abi_trees[IPP_ABI_HSLOTS_VAR] = NULL_TREE;
+	ipp_abi_trees[IPP_ABI_TCOUNTS_VAR] = NULL_TREE;
 	arc_caches.release();
 	if (total) {
 		tree gtype = build_array_type(ipp_t_u64, build_index_type(size_int(total - 1)));
@@ -672,6 +675,33 @@ tree ipp_abi_hslots(const char *checksum)
 	v = tls_static_var(name, type, build_constructor(type, elts));
 	ipp_abi_trees[IPP_ABI_HSLOTS_VAR] = v;
 	return v;
+}
+
+/* static __thread uint64_t *__ipp_tcounts_<checksum>: the calling
+ * thread's counters of the unit (the counters of its first array region,
+ * *first, which gcounts lays out at offset 0), NULL until the thread's
+ * first __ipp_counts_tls for the unit stores them (ipp_abi.h).  Only in
+ * code for an executable, whose thread-locals are one %fs-relative load
+ * away (local-exec): a shared object keeps the select on
+ * __libc_single_threaded, whose thread-locals may need __tls_get_addr.
+ * NULL_TREE where there is none. */
+tree ipp_abi_tcounts(const char *checksum, ipp_id *first)
+{
+	char name[64];
+	size_t nr = gc_nregions;
+	if (flag_shlib || !ipp_abi_trees[IPP_ABI_GCOUNTS_VAR])
+		return NULL_TREE;
+	for (size_t r = 0; r < nr; r++)
+		if (gc_offset[r] == 0) {
+			*first = (ipp_id)r;
+			break;
+		}
+	if (!ipp_abi_trees[IPP_ABI_TCOUNTS_VAR]) {
+		snprintf(name, sizeof(name), "__ipp_tcounts_%s", checksum);
+		ipp_abi_trees[IPP_ABI_TCOUNTS_VAR] =
+			tls_static_var(name, build_pointer_type(ipp_t_u64), NULL_TREE);
+	}
+	return ipp_abi_trees[IPP_ABI_TCOUNTS_VAR];
 }
 
 tree ipp_abi_arc_cache(const char *checksum, ipp_id site)

@@ -1233,21 +1233,103 @@ static gasm *counts_keep_asm(tree c, tree reg)
 	return a;
 }
 
+/* __ipp_counts_tls from inline asm (ipp_abi.h, __ipp_counts_tls_keep):
+ * the region in rax, where the result comes back, the thread-local slot's
+ * address in rcx. */
+static gasm *counts_tls_keep_asm(tree c, tree reg, tree slot)
+{
+	vec<tree, va_gc> *in = NULL, *out = NULL, *clobbers = NULL;
+	gasm *a;
+	vec_safe_push(out, build_tree_list(build_tree_list(NULL_TREE, build_string(3, "=a")), c));
+	vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "0")), reg));
+	vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "c")), slot));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(3, "cc")));
+	a = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
+				 "call *__ipp_counts_tls_keep@GOTPCREL(%%rip)\n\t"
+				 "lea 128(%%rsp), %%rsp",
+				 in, out, clobbers, NULL);
+	gimple_asm_set_volatile(a, true);
+	return a;
+}
+
+/* counts = base + the region's offset in its unit's counters. */
+static void emit_counts_at(gimple_seq *seq, tree counts, tree base, const struct vproc *x)
+{
+	uint64_t off = ipp_abi_region_goffset(x->region);
+	gcc_assert(off != UINT64_MAX);
+	tree t;
+	if (off == 0) {
+		emit_assign(seq, counts, base);
+		return;
+	}
+	/* counts may be memory (a function with abnormal edges) */
+	t = tmp_of(TREE_TYPE(base));
+	gimple_seq_add_stmt(seq, gimple_build_assign(t, POINTER_PLUS_EXPR, base,
+						     size_int(off * sizeof(uint64_t))));
+	emit_assign(seq, counts, t);
+}
+
+/* The counters of a region counted inline, for the activation (of the
+ * body, or of a summarized inlined copy), in code for an executable: the
+ * thread's, whose address the unit's thread-local __ipp_tcounts_N holds
+ * once the thread has asked __ipp_counts_tls for them (the unit's own
+ * static counters while the process is single-threaded): a load, a
+ * compare and a branch on the common path, the call in a conditional
+ * block (finish_entry), made once per thread and unit. */
+static void emit_counts_tls(gimple_seq *seq, struct fnstate *st, const struct vproc *x,
+			    tree tcounts, ipp_id first)
+{
+	tree base = tmp_of(TREE_TYPE(tcounts)), none = create_tmp_var(boolean_type_node, "ipp_c");
+	tree c = tmp_of(TREE_TYPE(tcounts)), slot = tmp_of(build_pointer_type(TREE_TYPE(tcounts)));
+	tree reg0 = ipp_abi_region_addr(first);
+	gimple_seq call = NULL;
+	gcall *gc;
+
+	gimple *test;
+
+	emit_assign(seq, base, tcounts);
+	test = gimple_build_assign(none, EQ_EXPR, base, build_int_cst(TREE_TYPE(base), 0));
+	gimple_seq_add_stmt(seq, test);
+	/* after the branch, on the base either way, so that GCC can fold
+	 * the region's offset into the records' addresses */
+	emit_counts_at(seq, x->counts, base, x);
+	/* a thread-local's address is no invariant: computed first */
+	emit_assign(&call, slot, build_fold_addr_expr(tcounts));
+	if (ipp_counts_keep_ok() && IPP_COUNTS_KEEP) {
+		tree r0 = tmp_of(TREE_TYPE(reg0));
+		emit_assign(&call, r0, reg0);
+		gimple_seq_add_stmt(&call, counts_tls_keep_asm(c, r0, slot));
+	} else {
+		gc = gimple_build_call(ABI_FN(__ipp_counts_tls), 2, reg0, slot);
+		gimple_call_set_lhs(gc, c);
+		gimple_seq_add_stmt(&call, gc);
+	}
+	emit_assign(&call, base, c);
+	add_entry_cond(st, test, none, call);
+}
+
 /* The counters of a region counted inline, for the activation (of the
  * body, or of a summarized inlined copy): single-threaded, the unit's
  * own; else the thread's, from the runtime (ipp_abi.h, gcounts): a load,
  * a compare and an address on the common path, the call in a conditional
- * block (finish_entry). */
+ * block (finish_entry).  In code for an executable, emit_counts_tls. */
 static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct vproc *x)
 {
 	/* temporaries made here only, where a region is counted inline: a
 	 * temporary more shifts the DECL_UIDs that name GCC's own symbols
 	 * (CSWTCH.N) */
-	tree flag = tmp_of(char_type_node), many = create_tmp_var(boolean_type_node, "ipp_c");
-	tree c = tmp_of(TREE_TYPE(x->counts));
+	ipp_id first = IPP_NONE;
+	tree tcounts = ipp_abi_tcounts(st->u->checksum, &first), flag, many, c;
 	gimple_seq call = NULL;
 	gcall *gc;
 
+	if (tcounts) {
+		emit_counts_tls(seq, st, x, tcounts, first);
+		return;
+	}
+	flag = tmp_of(char_type_node);
+	many = create_tmp_var(boolean_type_node, "ipp_c");
+	c = tmp_of(TREE_TYPE(x->counts));
 	emit_assign(seq, flag, ipp_abi_trees[IPP_ABI_SINGLE_THREADED]);
 	gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
 						     build_int_cst(char_type_node, 0)));

@@ -339,6 +339,7 @@ unsigned ipp_abi_region_hslot(ipp_id r);
  * __ipp_hmiss), made at the first use: one pointer per hash region and
  * slot 0, each initially to the unit's constant empty table. */
 tree ipp_abi_hslots(const char *checksum);
+tree ipp_abi_tcounts(const char *checksum, ipp_id *first);
 
 /* A function of the unit that can be called through a pointer, with its
  * Entry region (struct ipp_rt_entry). */
@@ -439,6 +440,8 @@ enum ipp_abi_tree {
 	IPP_ABI_SINGLE_THREADED,	/* glibc's __libc_single_threaded */
 	IPP_ABI_ARC_NONE_VAR,	/* the unit's arc no cache check matches, or NULL */
 	IPP_ABI_HSLOTS_VAR,	/* the unit's hash-table slots, or NULL */
+	IPP_ABI_TCOUNTS_VAR,	/* the thread's pointer to its counters of the
+				 * unit, or NULL (ipp_abi_tcounts) */
 	IPP_ABI_NTREES
 };
 extern tree ipp_abi_trees[IPP_ABI_NTREES];

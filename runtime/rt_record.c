@@ -56,6 +56,8 @@
  */
 #include "rt_internal.h"
 
+#include <sys/single_threaded.h>
+
 /* One more in *c, saturating at UINT64_MAX (never wrapping).  On x86-64,
  * three instructions that address the counter in place (GCC makes five of
  * the C: it loads, adds and stores through a register).  Either way the
@@ -177,6 +179,42 @@ RT_API uint64_t *__ipp_counts(struct ipp_rt_region *r)
 	return c ? c : rt_counts_scratch(r);
 }
 
+/* The counters __ipp_counts_tls hands out, or NULL (the scratch block:
+ * never kept in the slot).  While the process is single-threaded the
+ * unit's own static counters, whatever the thread (it is the only one;
+ * glibc never sets the flag back while other threads live; a forked
+ * child has the one thread): no lock, no allocation, so that a signal
+ * handler that interrupts the runtime still counts. */
+static inline RT_NOINST uint64_t *counts_tls_static(struct ipp_rt_region *r)
+{
+	return __libc_single_threaded ? r->gcounts : NULL;
+}
+
+static inline RT_NOINST void counts_tls_keep_in(uint64_t **slot, uint64_t *c)
+{
+#ifndef IPP_RT_STATS
+	__atomic_store_n(slot, c, __ATOMIC_RELAXED);
+#else
+	/* the statistics build counts every select: it keeps nothing */
+	(void)slot;
+	(void)c;
+#endif
+}
+
+RT_API uint64_t *__ipp_counts_tls(struct ipp_rt_region *r, uint64_t **slot)
+{
+	uint64_t *c;
+	RT_STAT(counts);
+	if ((c = counts_tls_static(r)) == NULL && (c = counts_fast(r)) == NULL) {
+		RT_STAT(counts_slow);
+		c = rt_counts_slow(r);
+		if (!c)
+			return rt_counts_scratch(r);
+	}
+	counts_tls_keep_in(slot, c);
+	return c;
+}
+
 #if IPP_COUNTS_KEEP
 /* __ipp_counts_keep (ipp_abi.h): __ipp_counts behind an entry that
  * preserves every register but rax and the flags, so that the plugin can
@@ -213,7 +251,10 @@ static RT_NOINST RT_GPR_ONLY uint32_t xsave_bytes(void)
 	return n;
 }
 
-static RT_NOINST RT_GPR_ONLY uint64_t *counts_slow_saving(struct ipp_rt_region *r)
+/* The thread's counters of r from rt_counts_slow, with the vector state
+ * saved around it; the scratch block if it has none, and then *real is
+ * false. */
+static RT_NOINST RT_GPR_ONLY uint64_t *counts_slow_saving(struct ipp_rt_region *r, bool *real)
 {
 	uint32_t n = xsave_bytes();
 	unsigned char *raw = __builtin_alloca((n ? n : 512) + 64);
@@ -229,6 +270,7 @@ static RT_NOINST RT_GPR_ONLY uint64_t *counts_slow_saving(struct ipp_rt_region *
 		__asm__ volatile("fxsave64 (%0)" : : "r"(area) : "memory");
 	}
 	c = rt_counts_slow(r);
+	*real = c != NULL;
 	if (!c)
 		c = rt_counts_scratch(r);
 	if (n)
@@ -243,11 +285,30 @@ RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_keep(struct ipp_
 RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_keep(struct ipp_rt_region *r)
 {
 	uint64_t *c;
+	bool real;
 	RT_STAT(counts);
 	if (RT_LIKELY((c = counts_fast(r)) != NULL))
 		return c;
 	RT_STAT(counts_slow);
-	return counts_slow_saving(r);
+	return counts_slow_saving(r, &real);
+}
+
+/* Called by __ipp_counts_tls_keep's entry only: __ipp_counts_tls. */
+RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_tls_keep(struct ipp_rt_region *r,
+									uint64_t **slot);
+RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_tls_keep(struct ipp_rt_region *r,
+									uint64_t **slot)
+{
+	uint64_t *c;
+	bool real = true;
+	RT_STAT(counts);
+	if ((c = counts_tls_static(r)) == NULL && (c = counts_fast(r)) == NULL) {
+		RT_STAT(counts_slow);
+		c = counts_slow_saving(r, &real);
+	}
+	if (real)
+		counts_tls_keep_in(slot, c);
+	return c;
 }
 
 /* The entry's fast path is counts_fast in assembly (below), which reads
@@ -322,46 +383,59 @@ _Static_assert(sizeof(struct rt_slot) == 5 * 8 && offsetof(struct rt_slot, count
  * elsewhere): the caller calls through the GOT.  The fast path first
  * (RT_KEEP_FAST: the loads counts_fast makes, in the same order), then
  * the C part behind the saved registers. */
-__asm__(".text\n"
-	".globl __ipp_counts_keep\n"
-	".type __ipp_counts_keep, @function\n"
-	".p2align 4\n"
-	"__ipp_counts_keep:\n"
-	".cfi_startproc\n"
-	".cfi_def_cfa_offset 136\n"
-	".cfi_offset 16, -136\n"
-	"endbr64\n"
-	RT_KEEP_FAST
-	"pushq %rbp\n"
-	".cfi_adjust_cfa_offset 8\n"
-	".cfi_rel_offset %rbp, 0\n"
-	"movq %rsp, %rbp\n"
-	".cfi_def_cfa_register %rbp\n"
-	"andq $-16, %rsp\n"
-	"pushq %rcx\n"
-	"pushq %rdx\n"
-	"pushq %rsi\n"
-	"pushq %rdi\n"
-	"pushq %r8\n"
-	"pushq %r9\n"
-	"pushq %r10\n"
-	"pushq %r11\n"
-	"movq %rax, %rdi\n"
-	"call rt_counts_keep\n"
-	"popq %r11\n"
-	"popq %r10\n"
-	"popq %r9\n"
-	"popq %r8\n"
-	"popq %rdi\n"
-	"popq %rsi\n"
-	"popq %rdx\n"
-	"popq %rcx\n"
-	"movq %rbp, %rsp\n"
-	".cfi_def_cfa_register %rsp\n"
-	"popq %rbp\n"
-	".cfi_adjust_cfa_offset -8\n"
-	".cfi_restore %rbp\n"
-	"ret\n"
-	".cfi_endproc\n"
-	".size __ipp_counts_keep, .-__ipp_counts_keep\n");
+/* The entry: NAME, after FAST (its fast path, or nothing), saves the
+ * registers a C function may clobber, moves the region (and, with ARGS,
+ * more) into the C function's arguments and calls C. */
+#define RT_KEEP_ENTRY(NAME, FAST, ARGS, C) \
+	".text\n" \
+	".globl " NAME "\n" \
+	".type " NAME ", @function\n" \
+	".p2align 4\n" \
+	NAME ":\n" \
+	".cfi_startproc\n" \
+	".cfi_def_cfa_offset 136\n" \
+	".cfi_offset 16, -136\n" \
+	"endbr64\n" \
+	FAST \
+	"pushq %rbp\n" \
+	".cfi_adjust_cfa_offset 8\n" \
+	".cfi_rel_offset %rbp, 0\n" \
+	"movq %rsp, %rbp\n" \
+	".cfi_def_cfa_register %rbp\n" \
+	"andq $-16, %rsp\n" \
+	"pushq %rcx\n" \
+	"pushq %rdx\n" \
+	"pushq %rsi\n" \
+	"pushq %rdi\n" \
+	"pushq %r8\n" \
+	"pushq %r9\n" \
+	"pushq %r10\n" \
+	"pushq %r11\n" \
+	"movq %rax, %rdi\n" \
+	ARGS \
+	"call " C "\n" \
+	"popq %r11\n" \
+	"popq %r10\n" \
+	"popq %r9\n" \
+	"popq %r8\n" \
+	"popq %rdi\n" \
+	"popq %rsi\n" \
+	"popq %rdx\n" \
+	"popq %rcx\n" \
+	"movq %rbp, %rsp\n" \
+	".cfi_def_cfa_register %rsp\n" \
+	"popq %rbp\n" \
+	".cfi_adjust_cfa_offset -8\n" \
+	".cfi_restore %rbp\n" \
+	"ret\n" \
+	".cfi_endproc\n" \
+	".size " NAME ", .-" NAME "\n"
+
+__asm__(RT_KEEP_ENTRY("__ipp_counts_keep", RT_KEEP_FAST, "", "rt_counts_keep"));
+
+/* __ipp_counts_tls_keep (ipp_abi.h): __ipp_counts_tls for inline asm,
+ * the region in %rax, the thread-local slot's address in %rcx (read, not
+ * changed), the result in %rax.  Called once per thread and unit (every
+ * time in the statistics build, which keeps nothing in the slot). */
+__asm__(RT_KEEP_ENTRY("__ipp_counts_tls_keep", "", "movq %rcx, %rsi\n", "rt_counts_tls_keep"));
 #endif

@@ -1,4 +1,5 @@
-/* test_rt_keep.c -- __ipp_counts_keep (ipp_abi.h): the thread's counters
+/* test_rt_keep.c -- __ipp_counts_keep and __ipp_counts_tls_keep
+ * (ipp_abi.h): the thread's counters
  * of an array region, called from inline asm as the plugin emits it, with
  * every register but rax and the flags preserved and the caller's red
  * zone untouched -- on the slow path (the thread's first call for the
@@ -13,6 +14,13 @@
  * (slow, then fast), main again (fast), and each increments the array it
  * got on path 2 or path 5: the profile has K 2 -> 2 and 5 -> 2, and each
  * array is the one __ipp_counts gives the same thread.
+ *
+ * __ipp_counts_tls_keep, the same way, with the thread-local slot's
+ * address in rcx (which it must keep), for region T of a unit with
+ * static counters t0: main, single-threaded, gets t0 and finds it in its
+ * slot; the thread gets its own array (__ipp_counts's) and keeps it; main
+ * still holds t0 after the thread ran, and asked again gets its own
+ * array.  Each adds 1 to path 3 through what it got: T 3 -> 3.
  *
  * Copyright (C) 2026 the ipp authors.  GPL-3.0-or-later (see COPYING).
  */
@@ -39,6 +47,9 @@ struct probe_out {
 unsigned char probe_pat[512] __attribute__((aligned(16)));
 unsigned char probe_avx;
 void *probe_out_ptr, *probe_region, *probe_result;
+void *probe_entry;		/* __ipp_counts_keep or __ipp_counts_tls_keep */
+uint64_t probe_rcx;		/* what rcx holds: __ipp_counts_tls_keep's slot */
+extern char __ipp_counts_keep[], __ipp_counts_tls_keep[];
 uint64_t *probe_keep(void);
 
 static const uint64_t sentinel[13] = {
@@ -63,7 +74,7 @@ __asm__(".text\n"
 	"probe_keep:\n"
 	"pushq %rbx\n\tpushq %rbp\n\tpushq %r12\n\tpushq %r13\n\tpushq %r14\n\tpushq %r15\n"
 	"movabsq $0x1032547698badcfe, %rbx\n"
-	"movabsq $0x23016745ab89efcd, %rcx\n"
+	"movq probe_rcx(%rip), %rcx\n"
 	"movabsq $0x32107654ba98fedc, %rdx\n"
 	"movabsq $0x45670123cdef89ab, %rsi\n"
 	"movabsq $0x54761032dcfe98ba, %rbp\n"
@@ -130,7 +141,7 @@ __asm__(".text\n"
 	"movq probe_region(%rip), %rax\n"
 	/* the plugin's sequence (plugin/instrument.cc, emit_counts_select) */
 	"lea -128(%rsp), %rsp\n"
-	"call *__ipp_counts_keep@GOTPCREL(%rip)\n"
+	"call *probe_entry(%rip)\n"
 	"lea 128(%rsp), %rsp\n"
 	"movq %rax, probe_result(%rip)\n"
 	"movq probe_out_ptr(%rip), %rax\n"
@@ -207,20 +218,22 @@ __asm__(".text\n"
 
 static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* One call through the plugin's sequence; every register checked.  Returns
- * the counters it gave. */
-static uint64_t *keep(void)
+/* One call of ENTRY through the plugin's sequence, rcx holding RCX;
+ * every register checked.  Returns the counters it gave. */
+static uint64_t *probe(void *entry, struct ipp_rt_region *reg, uint64_t rcx)
 {
 	struct probe_out o;
 	uint64_t *c;
 	memset(&o, 0, sizeof(o));
 	pthread_mutex_lock(&probe_lock);
 	probe_out_ptr = &o;
-	probe_region = &r[0];
+	probe_region = reg;
+	probe_entry = entry;
+	probe_rcx = rcx;
 	c = probe_keep();
 	pthread_mutex_unlock(&probe_lock);
 	for (int i = 0; i < 13; i++)
-		CHECK_U64(o.g[i], sentinel[i]);
+		CHECK_U64(o.g[i], i == 1 ? rcx : sentinel[i]);
 	CHECK_U64(o.g[13], 0x0123456789abcdefull);	/* rdi */
 	for (int k = 0; k < 16; k++) {
 		CHECK(memcmp(o.x[k], probe_pat + 16 * k, 16) == 0);
@@ -229,7 +242,35 @@ static uint64_t *keep(void)
 	}
 	for (int i = 0; i < 16; i++)
 		CHECK_U64(o.rz[i], 0x5a000001u + (unsigned)i);
+	return c;
+}
+
+static uint64_t *keep(void)
+{
+	uint64_t *c = probe(__ipp_counts_keep, &r[0], sentinel[1]);
 	CHECK(c != NULL && c == __ipp_counts(&r[0]));	/* the thread's own array */
+	return c;
+}
+
+/* __ipp_counts_tls_keep for region T of a unit with static counters (t0):
+ * single-threaded, the static counters; with threads, the thread's own
+ * array, __ipp_counts's; either way kept in the slot, whose address rcx
+ * holds (and keeps). */
+static struct ipp_rt_module mt;
+static uint64_t t0[10];
+static struct ipp_rt_region t[1] = { { "T", 10, &mt, 0, 0, t0 } };
+static struct ipp_rt_module mt = { IPP_ABI_VERSION, 1, "keep-tls.c", "00000000000000ef", "intra",
+				   t, NULL, 0, 0, NULL };
+static __thread uint64_t *tslot;
+
+static uint64_t *tls_keep(int single)
+{
+	uint64_t *c = probe(__ipp_counts_tls_keep, &t[0], (uint64_t)(uintptr_t)&tslot);
+	CHECK(c != NULL && tslot == c);
+	if (single)
+		CHECK(c == t0);
+	else
+		CHECK(c != t0 && c == __ipp_counts(&t[0]));
 	return c;
 }
 
@@ -238,6 +279,8 @@ static void *thread_main(void *arg)
 	(void)arg;
 	keep()[2]++;	/* the thread's first: the slow path */
 	keep()[5]++;
+	CHECK(tslot == NULL);
+	tls_keep(0)[3]++;	/* the thread's own array, kept */
 	return NULL;
 }
 #endif
@@ -249,15 +292,20 @@ int main(int argc, char **argv)
 
 #if IPP_COUNTS_KEEP
 	if (role) {
-		pthread_t t;
+		pthread_t th;
 		for (int i = 0; i < 512; i++)
 			probe_pat[i] = (unsigned char)(i * 7 + 3);
 		__builtin_cpu_init();
 		probe_avx = __builtin_cpu_supports("avx") != 0;
 		keep()[2]++;	/* registers the unit, allocates */
-		CHECK(pthread_create(&t, NULL, thread_main, NULL) == 0);
-		CHECK(pthread_join(t, NULL) == 0);
+		__ipp_register(&mt);
+		tls_keep(1)[3]++;	/* single-threaded: the static counters */
+		CHECK(pthread_create(&th, NULL, thread_main, NULL) == 0);
+		CHECK(pthread_join(th, NULL) == 0);
 		keep()[5]++;
+		CHECK(tslot == t0);	/* kept, after the process went multi-threaded */
+		tls_keep(0);		/* asked again: the thread's own array now */
+		tslot[3]++;
 		printf("avx %d\n", probe_avx);
 		return 0;
 	}
@@ -268,6 +316,10 @@ int main(int argc, char **argv)
 		CHECK_U64(rtt_path(mm, "K", "2"), 2);
 		CHECK_U64(rtt_path(mm, "K", "5"), 2);
 		CHECK_U64(mm->npaths, 2);
+		/* static (main, single-threaded), the thread's, main's own */
+		mm = rtt_module(p, "keep-tls.c", "00000000000000ef");
+		CHECK_U64(rtt_path(mm, "T", "3"), 3);
+		CHECK_U64(mm->npaths, 1);
 		ipp_profile_free(p);
 	}
 	rtt_done();
