@@ -116,9 +116,10 @@ struct ipp_rt_arc;
  *   index    runtime-private: 0 until registered
  *   flags    reserved, 0
  *   gcounts  a region of at most IPP_ARRAY_MAX paths: the unit's static
- *            counters of its paths, counted inline while the process is
- *            single-threaded (glibc's __libc_single_threaded; then every
- *            activation asks __ipp_counts for the thread's own array);
+ *            counters of its paths, counted inline by the thread that
+ *            runs while the process is single-threaded (glibc's
+ *            __libc_single_threaded; other threads count in arrays of
+ *            their own: __ipp_counts_tls, __ipp_counts);
  *            NULL for a larger region.  The runtime adds them to the
  *            threads' counts when it writes the profile.  A unit's
  *            regions' gcounts are one array, in region order (ABI 11,
@@ -501,6 +502,25 @@ struct ipp_rt_arc {
  *   has its array already is answered in the entry itself (rt_record.c:
  *   15 instructions, %rcx and %rdx pushed and popped); only its first call
  *   for a unit saves the registers and runs C code.
+ *
+ * __ipp_counts_tls(r, slot): in code for an executable, where a unit keeps
+ *   the thread's counters in a thread-local of its own (static __thread
+ *   uint64_t *__ipp_tcounts_<checksum>, slot, NULL in a new thread; r is
+ *   the unit's first array region, whose counters start the unit's): the
+ *   instrumented code calls it when it finds the slot NULL, once per
+ *   thread and unit.  It returns r's counters of the thread and stores
+ *   them in *slot: r->gcounts, the unit's static counters, while the
+ *   process is single-threaded (no lock, no allocation: also from a signal
+ *   handler that interrupted the runtime), else __ipp_counts(r).  The
+ *   scratch block __ipp_counts may have to hand out is returned but not
+ *   stored (the next activation asks again).  The statistics runtime
+ *   stores nothing, so that it sees every activation's select.
+ *
+ * __ipp_counts_tls_keep (IPP_COUNTS_KEEP): __ipp_counts_tls with
+ *   __ipp_counts_keep's convention, the slot's address in %rcx (read, not
+ *   changed):
+ *       lea -128(%rsp), %rsp; call *__ipp_counts_tls_keep@GOTPCREL(%rip);
+ *       lea 128(%rsp), %rsp
  *
  * longjmp and the frames it abandons.  After a longjmp the abandoned frames
  * are dead stack memory, overwritten by the first call the receiver makes,
