@@ -1212,41 +1212,30 @@ static void emit_arc_count(gimple_seq *seq, struct fnstate *st, gcall *call, ipp
 /* c = __ipp_counts (reg) as a call the function does not see, so that it
  * keeps its values in their registers (ipp_abi.h, __ipp_counts_keep): the
  * region in rax, where the result comes back (no argument comes in it).
+ * With a slot, c = __ipp_counts_tls (reg, slot) the same way
+ * (__ipp_counts_tls_keep), the slot's address in rcx.
  * No "memory" clobber: the runtime touches none of the program's memory
  * (its own state, the module's structs, mmap'd arrays) and the function
  * reads the counters only through the result; with the clobber, GCC's
  * warnings took the asm for a store to every object (gcc.dg
  * uninit-pr98578.c lost its -Wuninitialized, pr93582.c got a bogus
  * -Warray-bounds). */
-static gasm *counts_keep_asm(tree c, tree reg)
+static gasm *counts_keep_asm(tree c, tree reg, tree slot)
 {
 	vec<tree, va_gc> *in = NULL, *out = NULL, *clobbers = NULL;
 	gasm *a;
 	vec_safe_push(out, build_tree_list(build_tree_list(NULL_TREE, build_string(3, "=a")), c));
 	vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "0")), reg));
+	if (slot)
+		vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "c")),
+						  slot));
 	vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(3, "cc")));
-	a = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
-				 "call *__ipp_counts_keep@GOTPCREL(%%rip)\n\t"
-				 "lea 128(%%rsp), %%rsp",
-				 in, out, clobbers, NULL);
-	gimple_asm_set_volatile(a, true);
-	return a;
-}
-
-/* __ipp_counts_tls from inline asm (ipp_abi.h, __ipp_counts_tls_keep):
- * the region in rax, where the result comes back, the thread-local slot's
- * address in rcx. */
-static gasm *counts_tls_keep_asm(tree c, tree reg, tree slot)
-{
-	vec<tree, va_gc> *in = NULL, *out = NULL, *clobbers = NULL;
-	gasm *a;
-	vec_safe_push(out, build_tree_list(build_tree_list(NULL_TREE, build_string(3, "=a")), c));
-	vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "0")), reg));
-	vec_safe_push(in, build_tree_list(build_tree_list(NULL_TREE, build_string(2, "c")), slot));
-	vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(3, "cc")));
-	a = gimple_build_asm_vec("lea -128(%%rsp), %%rsp\n\t"
-				 "call *__ipp_counts_tls_keep@GOTPCREL(%%rip)\n\t"
-				 "lea 128(%%rsp), %%rsp",
+	a = gimple_build_asm_vec(slot ? "lea -128(%%rsp), %%rsp\n\t"
+					"call *__ipp_counts_tls_keep@GOTPCREL(%%rip)\n\t"
+					"lea 128(%%rsp), %%rsp"
+				      : "lea -128(%%rsp), %%rsp\n\t"
+					"call *__ipp_counts_keep@GOTPCREL(%%rip)\n\t"
+					"lea 128(%%rsp), %%rsp",
 				 in, out, clobbers, NULL);
 	gimple_asm_set_volatile(a, true);
 	return a;
@@ -1298,7 +1287,7 @@ static void emit_counts_tls(gimple_seq *seq, struct fnstate *st, const struct vp
 	if (ipp_counts_keep_ok() && IPP_COUNTS_KEEP) {
 		tree r0 = tmp_of(TREE_TYPE(reg0));
 		emit_assign(&call, r0, reg0);
-		gimple_seq_add_stmt(&call, counts_tls_keep_asm(c, r0, slot));
+		gimple_seq_add_stmt(&call, counts_keep_asm(c, r0, slot));
 	} else {
 		gc = gimple_build_call(ABI_FN(__ipp_counts_tls), 2, reg0, slot);
 		gimple_call_set_lhs(gc, c);
@@ -1335,7 +1324,7 @@ static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct
 						     build_int_cst(char_type_node, 0)));
 	emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
 	if (ipp_counts_keep_ok() && IPP_COUNTS_KEEP) {
-		gimple_seq_add_stmt(&call, counts_keep_asm(c, x->reg));
+		gimple_seq_add_stmt(&call, counts_keep_asm(c, x->reg, NULL_TREE));
 	} else {
 		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
 		gimple_call_set_lhs(gc, c);
