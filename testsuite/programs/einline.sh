@@ -27,7 +27,8 @@
 #     (6 and 9), in `ipp report` and in `ipp decode --rank`.
 #  3c. In intra mode a function of a hash region (more than 4096 paths)
 #     with two copies of array regions takes the unit's counters once, at
-#     its entry, for both (one __ipp_counts_keep in its code, not one per
+#     its entry, for both (one __ipp_counts_tls_keep or __ipp_counts_keep
+#     in its code, not one per
 #     copy; ABI 11), and the copies count exactly in four threads, where
 #     each thread's counters of the unit are one array.
 #  5. The defaults: on in both modes; =yes and =no choose; another value
@@ -233,7 +234,7 @@ if "$wrap" -O2 -pthread -fplugin-arg-ipp-mode=intra "$work/anchor.c" -o "$exe" 2
    "$wrap" -O2 -pthread -fplugin-arg-ipp-mode=intra -S "$work/anchor.c" -o "$exe.s" 2>>"$work/err" &&
    (cd "$work" && IPP_PROFILE=$exe.prof "$exe" >"$exe.out" 2>&1) &&
    "$ipp" report --all "$exe" "$exe.prof" >"$exe.rep" 2>&1; then
-	selects=$(awk '/^host:/ { h = 1 } h && /__ipp_counts_keep/ { n++ } h && /\.size[ \t]+host,/ { h = 0 }
+	selects=$(awk '/^host:/ { h = 1 } h && /__ipp_counts(_tls)?_keep/ { n++ } h && /\.size[ \t]+host,/ { h = 0 }
 		       END { print n + 0 }' "$exe.s")
 	got=$(region_counts "$exe.rep" | tr '|' '\n' | grep '^host/' | tr '\n' '|')
 	want="host/big:1: 12 388|host/odd:1: 200 200|"
