@@ -1245,8 +1245,8 @@ static gasm *counts_keep_asm(tree c, tree reg, tree slot)
 static void emit_counts_at(gimple_seq *seq, tree counts, tree base, const struct vproc *x)
 {
 	uint64_t off = ipp_abi_region_goffset(x->region);
-	gcc_assert(off != UINT64_MAX);
 	tree t;
+	gcc_assert(off != UINT64_MAX);
 	if (off == 0) {
 		emit_assign(seq, counts, base);
 		return;
@@ -1272,9 +1272,8 @@ static void emit_counts_tls(gimple_seq *seq, struct fnstate *st, const struct vp
 	tree c = tmp_of(TREE_TYPE(tcounts)), slot = tmp_of(build_pointer_type(TREE_TYPE(tcounts)));
 	tree reg0 = ipp_abi_region_addr(first);
 	gimple_seq call = NULL;
-	gcall *gc;
-
 	gimple *test;
+	gcall *gc;
 
 	emit_assign(seq, base, tcounts);
 	test = gimple_build_assign(none, EQ_EXPR, base, build_int_cst(TREE_TYPE(base), 0));
