@@ -1,6 +1,7 @@
 /* rt_record.c -- the fast path of __ipp_record, alone in its file so that
- * nothing of the slow path can be inlined into it; and __ipp_counts with
- * its entry for inline asm, __ipp_counts_keep (x86-64).
+ * nothing of the slow path can be inlined into it; and __ipp_counts and
+ * __ipp_counts_tls with their entries for inline asm, __ipp_counts_keep
+ * and __ipp_counts_tls_keep (x86-64).
  *
  * For a region counted in an array (npaths <= RT_ARRAY_MAX) the work is:
  * load the region's index, two thread-local loads (the slot vector and its
@@ -31,7 +32,8 @@
  *
  * __ipp_counts hands a function that records into an array region the
  * thread's array itself, once per activation; the function then counts
- * inline (ipp_abi.h).
+ * inline (ipp_abi.h).  In an executable the unit keeps it in a
+ * thread-local instead and asks __ipp_counts_tls once per thread.
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
