@@ -25,7 +25,7 @@ tree ipp_abi_trees[IPP_ABI_NTREES];
 /* Per region of the unit: the offset of its single-threaded counters in
  * the unit's array, or UINT64_MAX (a hash region). */
 static uint64_t *gc_offset;
-static size_t gc_nregions;	/* entries of gc_offset */
+static ipp_id gc_first;	/* the region at offset 0, if any */
 /* ... and its slot in the unit's hash-table slots (0: an array region),
  * of nhslots - 1 hash regions. */
 static unsigned *hslot_of;
@@ -396,12 +396,14 @@ void ipp_abi_module_data(const ipp_fin *fin, const char *module, const char *che
 	uint64_t total = 0;
 	mpz_init(t);
 	gc_offset = XRESIZEVEC(uint64_t, gc_offset, nr ? nr : 1);
-	gc_nregions = nr;
+	gc_first = IPP_NONE;
 	hslot_of = XRESIZEVEC(unsigned, hslot_of, nr ? nr : 1);
 	nhslots = 1;
 	for (size_t r = 0; r < nr; r++) {
 		ipp_fin_region_total(fin, (ipp_id)r, t);
 		gc_offset[r] = mpz_cmp_ui(t, IPP_ARRAY_MAX) <= 0 ? total : UINT64_MAX;
+		if (gc_offset[r] == 0 && gc_first == IPP_NONE)
+			gc_first = (ipp_id)r;
 		hslot_of[r] = gc_offset[r] == UINT64_MAX ? nhslots++ : 0;
 		if (gc_offset[r] != UINT64_MAX)
 			total += mpz_get_ui(t);
@@ -688,14 +690,9 @@ tree ipp_abi_hslots(const char *checksum)
 tree ipp_abi_tcounts(const char *checksum, ipp_id *first)
 {
 	char name[64];
-	size_t nr = gc_nregions;
 	if (flag_shlib || !ipp_abi_trees[IPP_ABI_GCOUNTS_VAR])
 		return NULL_TREE;
-	for (size_t r = 0; r < nr; r++)
-		if (gc_offset[r] == 0) {
-			*first = (ipp_id)r;
-			break;
-		}
+	*first = gc_first;
 	if (!ipp_abi_trees[IPP_ABI_TCOUNTS_VAR]) {
 		snprintf(name, sizeof(name), "__ipp_tcounts_%s", checksum);
 		ipp_abi_trees[IPP_ABI_TCOUNTS_VAR] =
