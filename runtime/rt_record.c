@@ -254,8 +254,8 @@ static RT_NOINST RT_GPR_ONLY uint32_t xsave_bytes(void)
 }
 
 /* The thread's counters of r from rt_counts_slow, with the vector state
- * saved around it; the scratch block if it has none, and then *real is
- * false. */
+ * saved around it; the scratch block if it has none, and then *real (if
+ * asked for) is false. */
 static RT_NOINST RT_GPR_ONLY uint64_t *counts_slow_saving(struct ipp_rt_region *r, bool *real)
 {
 	uint32_t n = xsave_bytes();
@@ -272,7 +272,8 @@ static RT_NOINST RT_GPR_ONLY uint64_t *counts_slow_saving(struct ipp_rt_region *
 		__asm__ volatile("fxsave64 (%0)" : : "r"(area) : "memory");
 	}
 	c = rt_counts_slow(r);
-	*real = c != NULL;
+	if (real)
+		*real = c != NULL;
 	if (!c)
 		c = rt_counts_scratch(r);
 	if (n)
@@ -287,12 +288,11 @@ RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_keep(struct ipp_
 RT_HIDDEN RT_GPR_ONLY __attribute__((used)) uint64_t *rt_counts_keep(struct ipp_rt_region *r)
 {
 	uint64_t *c;
-	bool real;
 	RT_STAT(counts);
 	if (RT_LIKELY((c = counts_fast(r)) != NULL))
 		return c;
 	RT_STAT(counts_slow);
-	return counts_slow_saving(r, &real);
+	return counts_slow_saving(r, NULL);
 }
 
 /* Called by __ipp_counts_tls_keep's entry only: __ipp_counts_tls. */
