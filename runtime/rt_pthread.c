@@ -6,8 +6,8 @@
  * (rt_unwind.c), and code built without -fexceptions has none.  But
  * pthread_exit is known before it unwinds: the wrapper records every
  * pending path of the thread while all its frames are alive, as exit()
- * does.  The pads that run then find their frames recorded and only pop
- * them.  Calls from shared libraries are not wrapped.  In a file of its
+ * does, and empties the list.  The pads that run then find their frames
+ * recorded and only pop them.  Calls from shared libraries are not wrapped.  In a file of its
  * own: only a program that calls pthread_exit links it, and so needs
  * __real_pthread_exit (ld's --wrap).
  *
@@ -41,5 +41,13 @@ RT_API void __wrap_pthread_exit(void *retval)
 	rt_slots_link();
 	if (__ipp_top)
 		rt_record_pending(__ipp_top, NULL, RT_WALK_ALL);
+	/* Every pending path is recorded, and the unwind frees the frames'
+	 * stack: none may stay on the list.  The main thread's pthread_exit
+	 * ends in exit(), whose walk read the dead frames (garbage once the
+	 * unwinder and the exit handlers had reused their stack: a crash in
+	 * rt_slots_link).  A landing pad the unwind runs makes its own
+	 * (recorded, live) frame the top again and pops it; a cleanup
+	 * handler's calls push theirs on an empty list. */
+	__ipp_top = NULL;
 	__real_pthread_exit(retval);
 }
