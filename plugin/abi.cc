@@ -687,10 +687,15 @@ tree ipp_abi_hslots(const char *checksum)
  * away (local-exec): a shared object keeps the select on
  * __libc_single_threaded, whose thread-locals may need __tls_get_addr.
  * NULL_TREE where there is none. */
+bool ipp_abi_tcounts_ok(void)
+{
+	return !flag_shlib && ipp_abi_trees[IPP_ABI_GCOUNTS_VAR];
+}
+
 tree ipp_abi_tcounts(const char *checksum, ipp_id *first)
 {
 	char name[64];
-	if (flag_shlib || !ipp_abi_trees[IPP_ABI_GCOUNTS_VAR])
+	if (!ipp_abi_tcounts_ok())
 		return NULL_TREE;
 	*first = gc_first;
 	if (!ipp_abi_trees[IPP_ABI_TCOUNTS_VAR]) {

@@ -339,7 +339,13 @@ unsigned ipp_abi_region_hslot(ipp_id r);
  * __ipp_hmiss), made at the first use: one pointer per hash region and
  * slot 0, each initially to the unit's constant empty table. */
 tree ipp_abi_hslots(const char *checksum);
+/* The unit's thread-local pointer to the calling thread's counters
+ * (__ipp_tcounts_<checksum>, made at the first use), in code for an
+ * executable whose unit has array regions; else NULL_TREE.  *first: the
+ * region whose counters it points to (offset 0).  ipp_abi_tcounts_ok:
+ * would there be one (nothing made)? */
 tree ipp_abi_tcounts(const char *checksum, ipp_id *first);
+bool ipp_abi_tcounts_ok(void);
 
 /* A function of the unit that can be called through a pointer, with its
  * Entry region (struct ipp_rt_entry). */
