@@ -830,6 +830,16 @@ static void push_check_pair(struct fnstate *st, gimple *second, gcall *slow, con
  * probe pays for itself.  The slow call takes k1, not n: with no n left
  * beside it, GCC folds the + 1 into the last addition to the path
  * register (one instruction per probe: 1.2M in SQLite context). */
+/* Can a fresh body load its hash slot with emit_hash_record's asm: x86-64
+ * code for an executable (local-exec thread-locals), whose asm names the
+ * slots by their symbol -- not in LTO's IR, where the link may rename a
+ * static that two partitions share (seen: -flto-partition=max)? */
+static bool hslot_asm_ok(void)
+{
+	return ipp_counts_keep_ok() && IPP_COUNTS_KEEP && !flag_shlib && !flag_generate_lto &&
+	       !in_lto_p;
+}
+
 static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 {
 	tree vp = ptr_type_node, slots = ipp_abi_hslots(st->u->checksum);
@@ -839,7 +849,27 @@ static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 	gimple *second = NULL;
 	gcall *call;
 
-	emit_assign(seq, h, build4(ARRAY_REF, vp, slots, val(seq, st->hslot), NULL_TREE, NULL_TREE));
+	if (TREE_CODE(st->hslot) == INTEGER_CST && hslot_asm_ok()) {
+		/* The slot's load as one instruction GCC cannot take apart:
+		 * from an ARRAY_REF it computes the thread-local's offset
+		 * into a register, which loop-invariant motion then keeps
+		 * for the whole function (a register less in the body of
+		 * every loop that records: SQLite's sqlite3VdbeExec) */
+		char text[192];
+		vec<tree, va_gc> *out = NULL;
+		gasm *a;
+		snprintf(text, sizeof(text), "movq %%%%fs:%s@tpoff+%lu, %%0",
+			 IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(slots)),
+			 (unsigned long)(tree_to_uhwi(st->hslot) * sizeof(void *)));
+		vec_safe_push(out, build_tree_list(build_tree_list(NULL_TREE, build_string(3, "=r")), h));
+		a = gimple_build_asm_vec(ggc_strdup(text), NULL, out, NULL, NULL);
+		gimple_asm_set_volatile(a, true);
+		gimple_seq_add_stmt(seq, a);
+		/* named by the asm alone where no cold path takes its address */
+		TREE_USED(slots) = 1;
+		DECL_PRESERVE_P(slots) = 1;
+	} else
+		emit_assign(seq, h, build4(ARRAY_REF, vp, slots, val(seq, st->hslot), NULL_TREE, NULL_TREE));
 	emit_assign(seq, sh, build2(MEM_REF, ipp_u64, h,
 				    build_int_cst(vp, offsetof(struct ipp_rt_htab, shift))));
 	gimple_seq_add_stmt(seq, gimple_build_assign(k1, PLUS_EXPR, n, build_int_cstu(ipp_u64, 1)));
