@@ -679,6 +679,13 @@ tree ipp_abi_hslots(const char *checksum)
 	return v;
 }
 
+/* Code for an executable, of a unit with array regions: it has the
+ * thread-local below. */
+bool ipp_abi_tcounts_ok(void)
+{
+	return !flag_shlib && ipp_abi_trees[IPP_ABI_GCOUNTS_VAR];
+}
+
 /* static __thread uint64_t *__ipp_tcounts_<checksum>: the calling
  * thread's counters of the unit (the counters of its first array region,
  * *first, which gcounts lays out at offset 0), NULL until the thread's
@@ -687,11 +694,6 @@ tree ipp_abi_hslots(const char *checksum)
  * away (local-exec): a shared object keeps the select on
  * __libc_single_threaded, whose thread-locals may need __tls_get_addr.
  * NULL_TREE where there is none. */
-bool ipp_abi_tcounts_ok(void)
-{
-	return !flag_shlib && ipp_abi_trees[IPP_ABI_GCOUNTS_VAR];
-}
-
 tree ipp_abi_tcounts(const char *checksum, ipp_id *first)
 {
 	char name[64];

@@ -814,6 +814,16 @@ static void push_check_pair(struct fnstate *st, gimple *second, gcall *slow, con
 	}
 }
 
+/* Can a fresh body load its hash slot with emit_hash_record's asm: x86-64
+ * code for an executable (local-exec thread-locals), whose asm names the
+ * slots by their symbol -- not in LTO's IR, where the link may rename a
+ * static that two partitions share (seen: -flto-partition=max)? */
+static bool hslot_asm_ok(void)
+{
+	return ipp_counts_keep_ok() && IPP_COUNTS_KEEP && !flag_shlib && !flag_generate_lto &&
+	       !in_lto_p;
+}
+
 /* A record of path n in the body's own region (st->hslot): the first two
  * probes of the thread's table inline, __ipp_hmiss when both miss
  * (ipp_abi.h, __ipp_hmiss and struct ipp_rt_htab):
@@ -830,16 +840,6 @@ static void push_check_pair(struct fnstate *st, gimple *second, gcall *slow, con
  * probe pays for itself.  The slow call takes k1, not n: with no n left
  * beside it, GCC folds the + 1 into the last addition to the path
  * register (one instruction per probe: 1.2M in SQLite context). */
-/* Can a fresh body load its hash slot with emit_hash_record's asm: x86-64
- * code for an executable (local-exec thread-locals), whose asm names the
- * slots by their symbol -- not in LTO's IR, where the link may rename a
- * static that two partitions share (seen: -flto-partition=max)? */
-static bool hslot_asm_ok(void)
-{
-	return ipp_counts_keep_ok() && IPP_COUNTS_KEEP && !flag_shlib && !flag_generate_lto &&
-	       !in_lto_p;
-}
-
 static void emit_hash_record(gimple_seq *seq, struct fnstate *st, tree n)
 {
 	tree vp = ptr_type_node, slots = ipp_abi_hslots(st->u->checksum);
@@ -920,17 +920,9 @@ static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 	}
 	counts = val(seq, st->counts);
 	off = tmp_of(sizetype);
-	/* off = n * 8 + bias: the bias is a constant GCC folds into the
-	 * record's address (fnstate.unit_base) */
 	if (TREE_CODE(n) == INTEGER_CST) {
 		gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, fold_convert(sizetype, n),
 							     size_int(8)));
-	} else if (st->counts_bias) {
-		tree nn = tmp_of(sizetype), m = tmp_of(sizetype);
-		gimple_seq_add_stmt(seq, gimple_build_assign(nn, NOP_EXPR, n));
-		gimple_seq_add_stmt(seq, gimple_build_assign(m, MULT_EXPR, nn, size_int(8)));
-		gimple_seq_add_stmt(seq, gimple_build_assign(off, PLUS_EXPR, m,
-							     size_int(st->counts_bias)));
 	} else {
 		/* a conversion is no GIMPLE operand: (sizetype) n first (an
 		 * invalid statement once stayed here for DCE to remove:
@@ -939,7 +931,9 @@ static void emit_count(gimple_seq *seq, struct fnstate *st, tree n)
 		gimple_seq_add_stmt(seq, gimple_build_assign(nn, NOP_EXPR, n));
 		gimple_seq_add_stmt(seq, gimple_build_assign(off, MULT_EXPR, nn, size_int(8)));
 	}
-	if (TREE_CODE(n) == INTEGER_CST && st->counts_bias) {
+	/* + the bias: a constant GCC folds into the record's address
+	 * (fnstate.unit_base) */
+	if (st->counts_bias) {
 		tree o2 = tmp_of(sizetype);
 		gimple_seq_add_stmt(seq, gimple_build_assign(o2, PLUS_EXPR, off,
 							     size_int(st->counts_bias)));
