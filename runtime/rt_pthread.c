@@ -7,9 +7,9 @@
  * pthread_exit is known before it unwinds: the wrapper records every
  * pending path of the thread while all its frames are alive, as exit()
  * does, and empties the list.  The pads that run then find their frames
- * recorded and only pop them.  Calls from shared libraries are not wrapped.  In a file of its
- * own: only a program that calls pthread_exit links it, and so needs
- * __real_pthread_exit (ld's --wrap).
+ * recorded and only pop them.  Calls from shared libraries are not
+ * wrapped.  In a file of its own: only a program that calls pthread_exit
+ * links it, and so needs __real_pthread_exit (ld's --wrap).
  *
  * Copyright (c) 2026 the ipp authors.
  * SPDX-License-Identifier: MIT (see runtime/LICENSE)
