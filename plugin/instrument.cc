@@ -245,6 +245,16 @@ void ipp_decide_frames(struct unit *u, const ipp_fin *fin)
 				q->framed = true;
 		}
 	}
+	/* main has a frame: nothing of ours calls it, so no caller's
+	 * checkpoint and no callees table can stand for a frameless main
+	 * when a signal handler ends the process inside it (exit() from a
+	 * SIGFPE handler: torture 20101011-1.c).  Once per process. */
+	for (size_t i = 0; i < u->nfns; i++) {
+		fninfo *fi = &u->fns[i];
+		if (!fi->skip && TREE_PUBLIC(fi->node->decl) && DECL_NAME(fi->node->decl) &&
+		    MAIN_NAME_P(DECL_NAME(fi->node->decl)))
+			fi->framed = true;
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1155,8 +1165,10 @@ static void emit_recorded(gimple_seq *seq, struct fnstate *st)
 	else
 		/* a fresh activation without a frame: its caller's frame stands
 		 * at the call, and must not make a crash walk record our entry
-		 * again (ipp_abi.h, struct ipp_rt_callee) */
-		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_callee_recorded), 0));
+		 * again (ipp_abi.h, struct ipp_rt_callee); the body's own Entry
+		 * region says whether that call is the one that entered us */
+		gimple_seq_add_stmt(seq, gimple_build_call(ABI_FN(__ipp_callee_recorded_in), 1,
+							   st->own->reg));
 }
 
 /* The number a path restarting at v starts with: pathNumOnEntry +

@@ -417,7 +417,14 @@ struct ipp_rt_arc {
  *   recorded its path before a call that never returns (exit, abort): if
  *   the innermost frame stands at a call (its caller's), it is marked
  *   IPP_VERTEX_INSIDE, so that a crash walk (abort's SIGABRT) does not
- *   also record the callee's entry (struct ipp_rt_callee).
+ *   also record the callee's entry (struct ipp_rt_callee).  What objects
+ *   of an older plugin call.
+ * __ipp_callee_recorded_in(r): the same, from the activation of Entry
+ *   region r, marking the innermost frame only if it stands at a call
+ *   the module's callees table says enters r fresh: an activation
+ *   entered otherwise (a signal handler that interrupted that callee,
+ *   and exits) must leave the mark to the callee it interrupted, whose
+ *   entry the walk at exit then records (rt_callee_fixup).
  *
  * __ipp_icall(caller, site, target, cache): one call through a pointer to
  * `target` from call vertex `site` of the unit `caller`, which the site's

@@ -399,12 +399,17 @@ RT_HIDDEN void rt_record_forked(void)
 
 RT_HIDDEN void rt_record_exit_frames(void)
 {
-	struct ipp_rt_frame *top;
+	struct ipp_rt_frame *top, cont;
 	rt_slots_link();
 	top = __ipp_top;
 	if (!top)
 		return;
-	rt_record_pending(top, NULL, RT_WALK_ALL);
+	/* exit() called where the innermost frame stands at a call to a
+	 * callee without a frame: a signal handler interrupted that callee
+	 * (a call of exit itself is a dead end, and a callee that makes one
+	 * marks the frame: __ipp_callee_recorded_in).  It began: its entry
+	 * is recorded, as after a fatal signal. */
+	rt_record_pending(rt_callee_fixup(top, &cont), NULL, RT_WALK_ALL);
 	/* Nothing below this point will return: forget the frames, so that a
 	 * later walk (the destructor) cannot record them again. */
 	__ipp_top = NULL;

@@ -318,6 +318,26 @@ RT_HIDDEN void rt_signals_init(bool early)
 		rt_thread_hook = rt_signals_thread;
 }
 
+/* The activation of fresh region r has recorded its path before a call
+ * that never returns (ipp_abi.h).  The innermost frame stands at call c
+ * (vertex > 0, unmarked): if c enters r fresh, r's activation is c's
+ * callee, and the mark keeps a walk from recording its entry a second
+ * time.  If not, r was entered some other way while c's callee ran: a
+ * signal handler interrupted it (testsuite/runtime/ends/handler_exit.c),
+ * and the callee's entry is still to be recorded. */
+RT_API void __ipp_callee_recorded_in(const struct ipp_rt_region *r)
+{
+	struct ipp_rt_frame *top;
+	const struct ipp_rt_callee *ce;
+	rt_slots_link();	/* the caller may be a copy's slot */
+	top = __ipp_top;
+	if (top && top->vertex > 0 && !(top->vertex & IPP_VERTEX_INSIDE) &&
+	    (ce = frameless_callee(group_module(top), IPP_VERTEX_ID(top->vertex))) != NULL &&
+	    ce->fresh == r)
+		top->vertex |= IPP_VERTEX_INSIDE;
+	rt_slots_unlink();
+}
+
 RT_API void __ipp_callee_recorded(void)
 {
 	struct ipp_rt_frame *top;
