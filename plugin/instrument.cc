@@ -604,9 +604,10 @@ struct fnstate {
 	struct vproc *anchor;
 	int cur;		/* whose state r, nvc, ... are: -1 the body's own */
 	bool unit_base;		/* every `counts` holds the thread's counters of
-				 * the unit (executables: emit_counts_tls), and
-				 * each procedure's are its `bias` bytes on */
-	uint64_t counts_bias;	/* the current procedure's bias */
+				 * the unit (executables: emit_counts_tls), and a
+				 * procedure's are its region's offset on */
+	uint64_t counts_bias;	/* the current procedure's: that offset in
+				 * bytes (use_proc), or 0 */
 };
 
 /* The state of one procedure of a body: the body's own, or an inlined
@@ -624,8 +625,6 @@ struct vproc {
 				 * or a summarized copy's) */
 	tree counts;		/* its region's counters if counted inline, or NULL */
 	ipp_id counts_region;	/* ... the region they are of */
-	uint64_t bias;		/* ... and how far they are from `counts`, in
-				 * bytes (0 unless fnstate.unit_base) */
 	const struct vproc *counts_from;	/* a summarized copy: the procedure
 				 * around it whose counters it takes its own
 				 * from, or the body's anchor (the unit's
@@ -824,14 +823,20 @@ static void push_check_pair(struct fnstate *st, gimple *second, gcall *slow, con
 	}
 }
 
+/* Does the target take our x86-64 inline asm (the plugin's host and
+ * the compilation's options: gcc-common.h, ipp_abi.h)? */
+static bool keep_asm_ok(void)
+{
+	return ipp_counts_keep_ok() && IPP_COUNTS_KEEP;
+}
+
 /* Can a fresh body load its hash slot with emit_hash_record's asm: x86-64
  * code for an executable (local-exec thread-locals), whose asm names the
  * slots by their symbol -- not in LTO's IR, where the link may rename a
  * static that two partitions share (seen: -flto-partition=max)? */
 static bool hslot_asm_ok(void)
 {
-	return ipp_counts_keep_ok() && IPP_COUNTS_KEEP && !flag_shlib && !flag_generate_lto &&
-	       !in_lto_p;
+	return keep_asm_ok() && !flag_shlib && !flag_generate_lto && !in_lto_p;
 }
 
 /* A record of path n in the body's own region (st->hslot): the first two
@@ -1327,7 +1332,7 @@ static void emit_counts_tls(gimple_seq *seq, struct fnstate *st, const struct vp
 	emit_assign(seq, x->counts, base);
 	/* a thread-local's address is no invariant: computed first */
 	emit_assign(&call, slot, build_fold_addr_expr(tcounts));
-	if (ipp_counts_keep_ok() && IPP_COUNTS_KEEP) {
+	if (keep_asm_ok()) {
 		tree r0 = tmp_of(TREE_TYPE(reg0));
 		emit_assign(&call, r0, reg0);
 		gimple_seq_add_stmt(&call, counts_keep_asm(c, r0, slot));
@@ -1366,7 +1371,7 @@ static void emit_counts_select(gimple_seq *seq, struct fnstate *st, const struct
 	gimple_seq_add_stmt(seq, gimple_build_assign(many, EQ_EXPR, flag,
 						     build_int_cst(char_type_node, 0)));
 	emit_assign(seq, x->counts, ipp_abi_region_gcounts(x->region));
-	if (ipp_counts_keep_ok() && IPP_COUNTS_KEEP) {
+	if (keep_asm_ok()) {
 		gimple_seq_add_stmt(&call, counts_keep_asm(c, x->reg, NULL_TREE));
 	} else {
 		gc = gimple_build_call(ABI_FN(__ipp_counts), 1, x->reg);
@@ -1743,7 +1748,8 @@ static void use_proc(struct fnstate *st, int k)
 	st->onentry = x->onentry;
 	st->reg = x->reg;
 	st->counts = x->counts;
-	st->counts_bias = x->bias;
+	st->counts_bias = st->unit_base && x->counts
+				  ? ipp_abi_region_goffset(x->counts_region) * sizeof(uint64_t) : 0;
 	st->hslot = x->hslot;
 	st->frame = x->eframe;
 }
@@ -2317,21 +2323,11 @@ void ipp_instrument(struct unit *u, fninfo *fi, struct body *b, const ipp_fin *f
 		TREE_SIDE_EFFECTS(st.frame) = 1;
 	}
 
-	setup_copies(&st);
 	/* In code for an executable the counters are the unit's, selected
 	 * through its thread-local (emit_counts_tls); each procedure's
-	 * region is a constant distance into them. */
+	 * region is a constant distance into them (use_proc). */
 	st.unit_base = ipp_abi_tcounts_ok();
-	if (st.unit_base) {
-		if (st.own->counts)
-			st.own->bias = ipp_abi_region_goffset(st.own->counts_region) * 8;
-		if (st.anchor && st.anchor->counts)
-			st.anchor->bias = ipp_abi_region_goffset(st.anchor->counts_region) * 8;
-		for (int k = 0; k < fi->inl.n; k++)
-			if (st.vp[k].counts)
-				st.vp[k].bias = ipp_abi_region_goffset(st.vp[k].counts_region) * 8;
-		use_proc(&st, -1);
-	}
+	setup_copies(&st);
 	gcc_assert(!st.local || !ipp_inline_kept(&fi->inl));
 	{
 		gimple_seq seq = NULL;
